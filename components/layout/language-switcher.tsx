@@ -1,0 +1,33 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import styles from './layout.module.css';
+
+const LOCALES = [
+  { code: 'en', name: 'English' },
+  { code: 'es', name: 'Español' },
+] as const;
+
+/** Switches the interface language and keeps the current page (and its query and hash). */
+export function LanguageSwitcher() {
+  const { t } = useTranslation('common');
+  const router = useRouter();
+  return (
+    <nav aria-label={t('layout.language')} className={styles.languages}>
+      {LOCALES.map((l) => (
+        <Link
+          key={l.code}
+          href={router.asPath}
+          locale={l.code}
+          lang={l.code}
+          hrefLang={l.code}
+          aria-current={router.locale === l.code ? 'true' : undefined}
+          className={router.locale === l.code ? styles.languageActive : styles.language}
+          scroll={false}
+        >
+          {l.name}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { serverEnv } from '@/lib/env';
+import { acquireDataDirLock } from './lock';
+import { ensureReferenceData } from './reference-data';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'db/migrations');
+
+export type OpenOptions =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ };
+
+/** Opens, migrates and fills reference data. Queries everywhere take the returned `db`. */
+export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
+  if (opts.kind === 'postgres') {
+    const { Pool } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const pool = new Pool({ connectionString: opts.url, max: 10 });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    try {
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await ensureReferenceData(db);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+
+  const release = opts.dataDir ? acquireDataDirLock(opts.dataDir) : () => {};
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+    const client = opts.dataDir
+      ? await PGlite.create(path.join(opts.dataDir, 'pg'))
+      : await PGlite.create();
+    const db = drizzle(client, { schema }) as unknown as Db;
+    try {
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await ensureReferenceData(db);
+    } catch (err) {
+      await client.close();
+      throw err;
+    }
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+type Holder = { promise?: Promise<DbHandle> };
+const holder: Holder = ((globalThis as { __talentDb?: Holder }).__talentDb ??= {});
+
+/** The process's database, opened on first use from the configuration (PGlite unless DATABASE_URL). */
+export function getDbHandle(): Promise<DbHandle> {
+  if (!holder.promise) {
+    const env = serverEnv();
+    const opts: OpenOptions = env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) };
+    const promise = openDatabase(opts).then(async (handle) => {
+      if (env.SEED_DEMO === 'true') {
+        const { seedDemoData } = await import('./seed');
+        await seedDemoData(handle.db);
+      }
+      registerShutdown(handle);
+      return handle;
+    });
+    // Never cache a rejected opening: the next request tries again (STACK-NOTES.md).
+    promise.catch(() => {
+      if (holder.promise === promise) holder.promise = undefined;
+    });
+    holder.promise = promise;
+  }
+  return holder.promise;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+function registerShutdown(handle: DbHandle) {
+  let closing = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    handle.close().finally(() => process.kill(process.pid, signal));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}

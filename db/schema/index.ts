@@ -1,0 +1,8 @@
+// The schema registry drizzle() and drizzle-kit read; each domain keeps its own file.
+export * from './users';
+export * from './reference';
+export * from './profile';
+export * from './uploads';
+export * from './marketplace';
+export * from './notifications';
+export * from './security';

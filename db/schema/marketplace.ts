@@ -1,0 +1,155 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { uploads } from './uploads';
+import { users } from './users';
+
+/** PRODUCT.md statuses. Seed §4/§9: project 2 started, 3 finished; job 3 finished. */
+export const PROJECT_STATUS = { recruiting: 1, started: 2, finished: 3, cancelled: 4 } as const;
+export const JOB_STATUS = { recruiting: 1, inSelection: 2, finished: 3, cancelled: 4 } as const;
+export const APPLICATION_STATUS = {
+  applied: 0,
+  shortlisted: 1,
+  hired: 2,
+  rejected: 3,
+  withdrawn: 4,
+} as const;
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 150 }).notNull(),
+    summary: varchar('summary', { length: 300 }).notNull(),
+    description: text('description').notNull(),
+    skills: jsonb('skills').$type<string[]>().notNull().default([]),
+    /** Minor units of `currency`. */
+    budget: integer('budget').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    weeks: smallint('weeks').notNull(),
+    modality: varchar('modality', { length: 10 }).notNull(),
+    countryCode: varchar('country_code', { length: 2 }),
+    endDate: date('end_date', { mode: 'string' }),
+    projectStatusId: smallint('project_status_id').notNull().default(PROJECT_STATUS.recruiting),
+    ...timestamps,
+  },
+  (t) => [
+    index('projects_owner_idx').on(t.ownerId),
+    index('projects_status_created_idx').on(t.projectStatusId, t.createdAt),
+  ],
+);
+
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 150 }).notNull(),
+    summary: varchar('summary', { length: 300 }).notNull(),
+    description: text('description').notNull(),
+    requirements: text('requirements'),
+    skills: jsonb('skills').$type<string[]>().notNull().default([]),
+    contractType: varchar('contract_type', { length: 12 }).notNull(),
+    minSalary: integer('min_salary'),
+    maxSalary: integer('max_salary'),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    modality: varchar('modality', { length: 10 }).notNull(),
+    countryCode: varchar('country_code', { length: 2 }),
+    endDate: date('end_date', { mode: 'string' }),
+    jobStatusId: smallint('job_status_id').notNull().default(JOB_STATUS.recruiting),
+    ...timestamps,
+  },
+  (t) => [
+    index('jobs_owner_idx').on(t.ownerId),
+    index('jobs_status_created_idx').on(t.jobStatusId, t.createdAt),
+  ],
+);
+
+export const projectApplications = pgTable(
+  'project_applications',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    proposal: text('proposal').notNull(),
+    priceProposal: integer('price_proposal').notNull(),
+    weeks: smallint('weeks').notNull(),
+    accepted: smallint('accepted').notNull().default(APPLICATION_STATUS.applied),
+    reason: text('reason'),
+    shownAcceptedMessage: boolean('shown_accepted_message').notNull().default(false),
+    readyToClose: boolean('ready_to_close').notNull().default(false),
+    algorandTransaction: varchar('algorand_transaction', { length: 64 }),
+    nearTransaction: varchar('near_transaction', { length: 64 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('project_applications_unique_idx').on(t.projectId, t.userId),
+    index('project_applications_user_idx').on(t.userId),
+  ],
+);
+
+export const jobApplications = pgTable(
+  'job_applications',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    summary: text('summary').notNull(),
+    experience: text('experience'),
+    fileId: integer('file_id').references(() => uploads.id, { onDelete: 'set null' }),
+    selected: smallint('selected').notNull().default(APPLICATION_STATUS.applied),
+    reason: text('reason'),
+    algorandTransaction: varchar('algorand_transaction', { length: 64 }),
+    nearTransaction: varchar('near_transaction', { length: 64 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('job_applications_unique_idx').on(t.jobId, t.userId),
+    index('job_applications_user_idx').on(t.userId),
+  ],
+);
+
+/** Audit of every application status change: who, when, from, to (PRODUCT.md). */
+export const applicationStatusHistory = pgTable(
+  'application_status_history',
+  {
+    id: serial('id').primaryKey(),
+    kind: varchar('kind', { length: 7 }).notNull(),
+    applicationId: integer('application_id').notNull(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: smallint('from_status').notNull(),
+    toStatus: smallint('to_status').notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('application_status_history_app_idx').on(t.kind, t.applicationId)],
+);

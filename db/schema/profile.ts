@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { languages } from './reference';
+import { users } from './users';
+
+/** PRODUCT.md verification statuses: 1 not requested, 2 in process, 3 verified, 4 rejected. */
+export const VERIFY_STATUS = { notRequested: 1, inProcess: 2, verified: 3, rejected: 4 } as const;
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const userWorkplaces = pgTable(
+  'user_workplaces',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    workplaceName: varchar('workplace_name', { length: 150 }).notNull(),
+    position: varchar('position', { length: 150 }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    description: text('description'),
+    workHere: boolean('work_here').notNull().default(false),
+    enableBusiness: boolean('enable_business').notNull().default(false),
+    verifyStatusId: smallint('verify_status_id').notNull().default(VERIFY_STATUS.notRequested),
+    ...timestamps,
+  },
+  (t) => [index('user_workplaces_user_idx').on(t.userId)],
+);
+
+export const userStudyCentres = pgTable(
+  'user_study_centres',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 150 }).notNull(),
+    courseName: varchar('course_name', { length: 150 }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }),
+    studyingHere: boolean('studying_here').notNull().default(false),
+    description: text('description'),
+    verifyStatusId: smallint('verify_status_id').notNull().default(VERIFY_STATUS.notRequested),
+    ...timestamps,
+  },
+  (t) => [
+    index('user_study_centres_user_idx').on(t.userId),
+    index('user_study_centres_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+export const skills = pgTable(
+  'skills',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 60 }).notNull(),
+  },
+  (t) => [uniqueIndex('skills_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+export const userSkills = pgTable(
+  'user_skills',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    skillId: integer('skill_id')
+      .notNull()
+      .references(() => skills.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.skillId] }),
+    index('user_skills_skill_idx').on(t.skillId),
+  ],
+);
+
+export const userRolesInterest = pgTable(
+  'user_roles_interest',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 80 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_roles_interest_unique_idx').on(t.userId, sql`lower(${t.name})`)],
+);
+
+export const userLanguages = pgTable(
+  'user_languages',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    languageId: integer('language_id')
+      .notNull()
+      .references(() => languages.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.languageId] })],
+);

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+export type TUserLinks = {
+  linkedin?: string | null;
+  github?: string | null;
+  website?: string | null;
+};
+
+/** A person: talent (`is_talent`) or business. E-mails are unique without regard to case. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash'),
+    googleSub: varchar('google_sub', { length: 255 }),
+    isTalent: boolean('is_talent').notNull().default(true),
+    name: varchar('name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull().default(''),
+    phone: varchar('phone', { length: 32 }),
+    headline: varchar('headline', { length: 160 }),
+    about: text('about'),
+    countryCode: varchar('country_code', { length: 2 }),
+    city: varchar('city', { length: 100 }),
+    avatarUrl: text('avatar_url'),
+    cvUrl: text('cv_url'),
+    links: jsonb('links').$type<TUserLinks>().notNull().default({}),
+    algoAddress: varchar('algo_address', { length: 58 }),
+    nearWallet: varchar('near_wallet', { length: 64 }),
+    paypalEmail: varchar('paypal_email', { length: 254 }),
+    lang: varchar('lang', { length: 2 }).notNull().default('en'),
+    /** Raised on password change and recovery: tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_sub_idx').on(t.googleSub),
+  ],
+);

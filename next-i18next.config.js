@@ -1,0 +1,15 @@
+// @ts-check
+/** Seed §1: en (default) and es, no automatic locale detection, default namespace 'common'. */
+/** @type {import('next-i18next/pages').UserConfig} */
+module.exports = {
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en', 'es'],
+    localeDetection: false,
+  },
+  defaultNS: 'common',
+  ns: ['common'],
+  // No `path` import: it would pull path-browserify into every page.
+  localePath: typeof window === 'undefined' ? `${process.cwd()}/public/locales` : '/locales',
+  reloadOnPrerender: process.env.NODE_ENV === 'development',
+};

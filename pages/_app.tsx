@@ -1,0 +1,38 @@
+import '@/styles/globals.css';
+import 'react-toastify/dist/ReactToastify.css';
+import type { AppProps } from 'next/app';
+import Head from 'next/head';
+import { appWithTranslation } from 'next-i18next/pages';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { ToastContainer } from 'react-toastify';
+import { PersistGate } from 'redux-persist/integration/react';
+import { startAnalytics } from '@/lib/analytics';
+import { startProgressBar } from '@/lib/progress';
+import { makeStore } from '@/store';
+import nextI18NextConfig from '../next-i18next.config.js';
+
+/** Seed §2, the app shell: store, persistence, progress bar, toasts, analytics, favicon. */
+function App({ Component, pageProps }: AppProps) {
+  const [{ store, persistor }] = useState(() => makeStore());
+
+  useEffect(() => startProgressBar(), []);
+  useEffect(() => startAnalytics(), []);
+
+  // A function child renders the same markup on the server and before rehydration.
+  const persisted = (children: ReactNode) =>
+    persistor ? <PersistGate persistor={persistor}>{() => children}</PersistGate> : children;
+
+  return (
+    <Provider store={store}>
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      </Head>
+      {persisted(<Component {...pageProps} />)}
+      <ToastContainer position="top-right" autoClose={2000} pauseOnHover newestOnTop />
+    </Provider>
+  );
+}
+
+export default appWithTranslation(App, nextI18NextConfig);

@@ -1,0 +1,46 @@
+// First-load JavaScript per page (gzip), from .next/build-manifest.json (QUALITY.md budget).
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const BUDGET_KB = Number(process.env.FIRST_LOAD_BUDGET_KB || 175);
+const root = process.cwd();
+const manifestPath = path.join(root, '.next', 'build-manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+const polyfills = new Set(manifest.polyfillFiles ?? []);
+const sizeCache = new Map();
+const gz = (file) => {
+  if (!sizeCache.has(file)) {
+    const buf = fs.readFileSync(path.join(root, '.next', file));
+    sizeCache.set(file, zlib.gzipSync(buf, { level: 9 }).length);
+  }
+  return sizeCache.get(file);
+};
+const js = (files) => (files ?? []).filter((f) => f.endsWith('.js') && !polyfills.has(f));
+
+const shared = [...new Set([...js(manifest.rootMainFiles), ...js(manifest.pages['/_app'])])];
+const rows = [];
+for (const [route, files] of Object.entries(manifest.pages)) {
+  if (route === '/_app' || route === '/_error' || route === '/_document') continue;
+  const all = new Set([...shared, ...js(files)]);
+  const bytes = [...all].reduce((sum, f) => sum + gz(f), 0);
+  rows.push({ route, kb: bytes / 1024 });
+}
+rows.sort((a, b) => a.route.localeCompare(b.route));
+const sharedKb = shared.reduce((s, f) => s + gz(f), 0) / 1024;
+console.log(
+  `First-load JS (gzip), budget ${BUDGET_KB} KB; shared by all pages: ${sharedKb.toFixed(1)} KB`,
+);
+for (const r of rows)
+  console.log(
+    `  ${r.kb > BUDGET_KB ? 'OVER' : 'ok  '}  ${r.kb.toFixed(1).padStart(6)} KB  ${r.route}`,
+  );
+const over = rows.filter((r) => r.kb > BUDGET_KB);
+if (over.length) {
+  console.error(`${over.length} page(s) over the ${BUDGET_KB} KB budget.`);
+  process.exit(1);
+}

@@ -1,0 +1,90 @@
+// `npm run test:e2e`: builds when needed, starts `next start` on 127.0.0.1 over a fresh data
+// directory (with a local SMTP peer for mail), runs the browser journeys, stops everything.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfNeeded, nextStartArgs } from './lib/build.mjs';
+
+process.env.NEXT_TELEMETRY_DISABLED = '1';
+buildIfNeeded();
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-e2e-'));
+const dataDir = path.join(work, 'data');
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+};
+delete serverEnv.DATABASE_URL;
+
+const server = spawn(process.execPath, nextStartArgs({ port, host: '127.0.0.1' }), {
+  env: serverEnv,
+  detached: true,
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+const serverLog = fs.createWriteStream(path.join(work, 'server.log'));
+server.stdout.pipe(serverLog);
+server.stderr.pipe(serverLog);
+
+const stopServer = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // gone
+  }
+};
+process.on('exit', stopServer);
+process.on('SIGINT', () => process.exit(130));
+
+async function waitForHealth() {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) break;
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  console.error(fs.readFileSync(path.join(work, 'server.log'), 'utf8'));
+  throw new Error('The server did not become healthy');
+}
+await waitForHealth();
+
+const vitest = spawn(
+  process.execPath,
+  [
+    path.join(process.cwd(), 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--config',
+    'vitest.e2e.config.mts',
+    ...process.argv.slice(2),
+  ],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_WORK_DIR: work },
+  },
+);
+vitest.on('exit', (code) => {
+  stopServer();
+  if (code !== 0) console.error(`Server log: ${path.join(work, 'server.log')}`);
+  process.exit(code ?? 1);
+});

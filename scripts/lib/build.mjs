@@ -1,0 +1,65 @@
+// Builds the app when there is no build yet or a source file is newer than the last one.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = [
+  'pages',
+  'components',
+  'lib',
+  'store',
+  'services',
+  'server',
+  'db',
+  'public',
+  'styles',
+  'types',
+  'next.config.js',
+  'next-i18next.config.js',
+  'package.json',
+  'tsconfig.json',
+  'instrumentation.ts',
+];
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const st = fs.statSync(p);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of fs.readdirSync(p)) max = Math.max(max, newestMtime(path.join(p, entry)));
+  return max;
+}
+
+export function needsBuild(root = process.cwd()) {
+  const stamp = path.join(root, '.next', 'BUILD_ID');
+  if (!fs.existsSync(stamp)) return true;
+  const built = fs.statSync(stamp).mtimeMs;
+  return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
+}
+
+export function buildIfNeeded(root = process.cwd()) {
+  if (!needsBuild(root)) return;
+  console.log('Building the app (first start or sources changed)...');
+  const res = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'build'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    },
+  );
+  if (res.status !== 0) process.exit(res.status ?? 1);
+}
+
+/** `next start` in its own process group (it spawns a child server), stoppable as a whole. */
+export function nextStartArgs({ port, host }) {
+  return [
+    path.join(process.cwd(), 'node_modules/next/dist/bin/next'),
+    'start',
+    '-p',
+    String(port),
+    '-H',
+    host,
+  ];
+}

@@ -1,0 +1,56 @@
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistReducer,
+  persistStore,
+  type Persistor,
+} from 'redux-persist';
+import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
+import { authSlice } from './auth-slice';
+import { profileSlice } from './profile-slice';
+
+/** Seed §9: the persisted state lives in local storage under `persist:root`. */
+export const PERSIST_KEY = 'root';
+
+const rootReducer = combineReducers({
+  [authSlice.reducerPath]: authSlice.reducer,
+  [profileSlice.reducerPath]: profileSlice.reducer,
+});
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** Local storage in the browser; a no-op on the server so server renders never persist. */
+function storage() {
+  if (typeof window !== 'undefined') return createWebStorage('local');
+  return {
+    getItem: async () => null,
+    setItem: async (_key: string, value: unknown) => value,
+    removeItem: async () => undefined,
+  };
+}
+
+/** One store per app instance (never a module singleton shared across server renders). */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  const persisted = persistReducer(
+    { key: PERSIST_KEY, storage: storage(), whitelist: ['auth', 'profile'] },
+    rootReducer,
+  );
+  const store = configureStore({
+    reducer: persisted,
+    preloadedState: preloadedState as never,
+    middleware: (getDefault) =>
+      getDefault({
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }),
+  });
+  const persistor: Persistor | null = typeof window !== 'undefined' ? persistStore(store) : null;
+  return { store, persistor };
+}
+
+export type AppStore = ReturnType<typeof makeStore>['store'];
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi } from '../helpers/api';
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+beforeAll(async () => {
+  api = await createTestApi();
+});
+afterAll(async () => api.close());
+
+describe('GET /api/health', () => {
+  it('answers status, version and that the database is reachable', async () => {
+    const { status, json } = await api.call('GET', '/health');
+    expect(status).toBe(200);
+    expect(json).toEqual({
+      status: true,
+      data: { status: 'ok', version: expect.any(String), database: true },
+    });
+  });
+
+  it('says the database is down with a 503 instead of failing', async () => {
+    const down = await createTestApi({
+      getDb: async () => {
+        throw new Error('connection refused');
+      },
+    });
+    const { status, json } = await down.call('GET', '/health');
+    expect(status).toBe(503);
+    expect(json).toMatchObject({ status: false, data: { database: false } });
+    await down.close();
+  });
+});
+
+describe('GET /api/countries', () => {
+  it('lists every ISO 3166 country with English and Spanish names', async () => {
+    const { status, json, res } = await api.call('GET', '/countries');
+    expect(status).toBe(200);
+    const data = json.data as { code: string; name_en: string; name_es: string }[];
+    expect(data.length).toBeGreaterThanOrEqual(190);
+    expect(data).toContainEqual({ code: 'PE', name_en: 'Peru', name_es: 'Perú' });
+    expect(data).toContainEqual({ code: 'ES', name_en: 'Spain', name_es: 'España' });
+    expect(new Set(data.map((c) => c.code)).size).toBe(data.length);
+    expect(res.headers.get('cache-control')).toContain('max-age');
+  });
+});
+
+describe('GET /api/languages', () => {
+  it('lists ISO 639-1 languages with integer ids and names in both languages', async () => {
+    const { status, json } = await api.call('GET', '/languages');
+    expect(status).toBe(200);
+    const data = json.data as { id: number; code: string; name_en: string; name_es: string }[];
+    expect(data.length).toBeGreaterThanOrEqual(180);
+    for (const l of data) {
+      expect(Number.isInteger(l.id)).toBe(true);
+      expect(l.code).toMatch(/^[a-z]{2}$/);
+    }
+    expect(data.find((l) => l.code === 'es')).toMatchObject({
+      name_en: 'Spanish',
+      name_es: 'Español',
+    });
+    expect(data.find((l) => l.code === 'en')).toMatchObject({
+      name_en: 'English',
+      name_es: 'Inglés',
+    });
+  });
+});
+
+describe('the error envelope', () => {
+  it('answers an unknown path with 404 and both messages', async () => {
+    const { status, json } = await api.call('GET', '/no/such/thing');
+    expect(status).toBe(404);
+    expect(json).toEqual({
+      status: false,
+      code: 'not_found',
+      message: expect.any(String),
+      message_es: expect.any(String),
+    });
+  });
+
+  it('tags every answer with a request id and never caches API answers by default', async () => {
+    const { res } = await api.call('GET', '/health');
+    expect(res.headers.get('x-request-id')).toMatch(/.+/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+});

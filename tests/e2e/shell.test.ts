@@ -1,0 +1,91 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, seriousA11yViolations } from './browser';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+afterEach(async () => context?.close());
+
+describe('the app shell in a browser', () => {
+  it('serves the landing page in English at / and in Spanish at /es', async () => {
+    await page.goto('/');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.title()).toMatch(/TalentChain/);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'For talents' }).isVisible())
+      .toBe(true);
+
+    await page.goto('/es');
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    expect(await page.title()).toContain('Proyectos, empleos y talento');
+    expect(await page.getByRole('heading', { name: 'Para empresas' }).isVisible()).toBe(true);
+  });
+
+  it('switches language and keeps the current page', async () => {
+    await page.goto('/some/missing/page?x=1');
+    expect(await page.getByRole('heading', { name: 'Page not found' }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Español' }).click();
+    await page.waitForURL('**/es/some/missing/page?x=1');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Página no encontrada' }).isVisible())
+      .toBe(true);
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForURL((url) => url.pathname === '/some/missing/page');
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Page not found' }).isVisible())
+      .toBe(true);
+  });
+
+  it('shows the teal progress bar while a navigation is under way', async () => {
+    await page.goto('/some/missing/page');
+    // Hold the next page's data for a moment so the navigation is slow enough to watch.
+    await page.route('**/_next/data/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 1200));
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Back to the home page' }).click();
+    const bar = page.locator('#nprogress .bar');
+    await bar.waitFor({ state: 'attached', timeout: 5000 });
+    const colour = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(colour).toBe('rgb(20, 184, 166)');
+    await page.waitForURL((url) => url.pathname === '/');
+    await bar.waitFor({ state: 'detached', timeout: 5000 });
+  });
+
+  it('keeps the persisted store under persist:root across a reload', async () => {
+    await page.goto('/');
+    await expect
+      .poll(() => page.evaluate(() => window.localStorage.getItem('persist:root')))
+      .toContain('"auth"');
+    const stored = JSON.parse(
+      (await page.evaluate(() => window.localStorage.getItem('persist:root')))!,
+    );
+    expect(JSON.parse(stored.auth)).toEqual({ isLoggedIn: false, user: null });
+    expect(JSON.parse(stored.profile)).toEqual({ experiences: [], educations: [], skillsUser: [] });
+  });
+
+  it('sets the favicon', async () => {
+    await page.goto('/');
+    expect(await page.getAttribute('link[rel="icon"]', 'href')).toBe('/favicon.svg');
+    const res = await page.request.get('/favicon.svg');
+    expect(res.status()).toBe(200);
+  });
+
+  for (const path of ['/', '/es', '/missing', '/es/missing']) {
+    it(`has no serious or critical accessibility violation on ${path}`, async () => {
+      await page.goto(path);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    });
+  }
+});

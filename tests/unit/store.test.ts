@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import {
+  authSlice,
+  becameBusiness,
+  infoUpdated,
+  loggedIn,
+  loggedOut,
+  notificationClicked,
+  notificationReceived,
+  userRefreshed,
+  walletUpdated,
+} from '@/store/auth-slice';
+import {
+  educationAdded,
+  educationEdited,
+  educationRemoved,
+  educationsCleared,
+  educationsLoaded,
+  experienceAdded,
+  experienceEdited,
+  experienceRemoved,
+  experiencesCleared,
+  experiencesLoaded,
+  profileSlice,
+  skillsLoaded,
+} from '@/store/profile-slice';
+import { makeStore } from '@/store';
+import { makeUser } from '../helpers/fixtures';
+
+const auth = authSlice.reducer;
+const profile = profileSlice.reducer;
+
+describe('auth slice (seed §3, §4)', () => {
+  it('login sets isLoggedIn and the user; logout clears both', () => {
+    const user = makeUser();
+    const inState = auth(undefined, loggedIn({ user }));
+    expect(inState).toEqual({ isLoggedIn: true, user });
+    expect(auth(inState, loggedOut())).toEqual({ isLoggedIn: false, user: null });
+  });
+
+  it('personal info updates user fields and person name, last_name, phone', () => {
+    const s = auth(
+      auth(undefined, loggedIn({ user: makeUser() })),
+      infoUpdated({ name: 'Ana María', phone: null, city: 'Cusco' }),
+    );
+    expect(s.user?.person).toEqual({ name: 'Ana María', last_name: 'Quispe', phone: null });
+    expect(s.user?.city).toBe('Cusco');
+  });
+
+  it('deleting a wallet sets its field to null', () => {
+    const s1 = auth(undefined, loggedIn({ user: makeUser({ near_wallet: 'ana.near' }) }));
+    expect(auth(s1, walletUpdated({ near_wallet: null })).user?.near_wallet).toBeNull();
+  });
+
+  it('a saved workplace with enable_business makes the user a business', () => {
+    const s = auth(auth(undefined, loggedIn({ user: makeUser() })), becameBusiness());
+    expect(s.user?.is_talent).toBe(false);
+  });
+
+  it('new notifications go to the front; reading one sets been_clicked', () => {
+    const n = (id: number) => ({
+      id,
+      type: 't',
+      message: 'm',
+      message_es: 'm',
+      link: null,
+      been_clicked: false,
+      created_at: '',
+    });
+    let s = auth(undefined, loggedIn({ user: makeUser({ notifications: [n(1)] }) }));
+    s = auth(s, notificationReceived(n(2)));
+    expect(s.user?.notifications.map((x) => x.id)).toEqual([2, 1]);
+    s = auth(s, notificationClicked({ id: 1 }));
+    expect(s.user?.notifications.find((x) => x.id === 1)?.been_clicked).toBe(true);
+  });
+
+  it('ignores a refreshed user after logout', () => {
+    expect(auth(undefined, userRefreshed(makeUser())).user).toBeNull();
+  });
+});
+
+describe('profile slice (seed §4 list actions)', () => {
+  const exp = (id: number | string, position = 'Dev') => ({
+    id,
+    workplace_name: 'W',
+    position,
+    start_date: '2020-01-01',
+    end_date: null,
+    description: null,
+    work_here: true,
+    enable_business: false,
+  });
+
+  it('experiences: load, add, edit by id, remove by id, remove all', () => {
+    let s = profile(undefined, experiencesLoaded([exp(1), exp(2)]));
+    s = profile(s, experienceAdded(exp('new-1')));
+    s = profile(s, experienceEdited({ id: 2, changes: { position: 'Lead', id: 99 } as never }));
+    expect(s.experiences.find((e) => e.id === 2)?.position).toBe('Lead');
+    expect(s.experiences.some((e) => e.id === 99)).toBe(false);
+    s = profile(s, experienceRemoved(1));
+    expect(s.experiences.map((e) => e.id)).toEqual([2, 'new-1']);
+    expect(profile(s, experiencesCleared()).experiences).toEqual([]);
+  });
+
+  it('educations: load, add, edit by id, remove by id, remove all', () => {
+    const edu = (id: number | string) => ({
+      id,
+      name: 'UNI',
+      course_name: 'CS',
+      start_date: '2015-01-01',
+      end_date: null,
+      studying_here: true,
+      description: null,
+    });
+    let s = profile(undefined, educationsLoaded([edu(1)]));
+    s = profile(s, educationAdded(edu('new-2')));
+    s = profile(s, educationEdited({ id: 'new-2', changes: { course_name: 'Maths' } }));
+    expect(s.educations[1]?.course_name).toBe('Maths');
+    s = profile(s, educationRemoved(1));
+    expect(s.educations.map((e) => e.id)).toEqual(['new-2']);
+    expect(profile(s, educationsCleared()).educations).toEqual([]);
+  });
+
+  it('skills can only be loaded', () => {
+    expect(profile(undefined, skillsLoaded([{ name: 'Go' }])).skillsUser).toEqual([{ name: 'Go' }]);
+    expect(Object.keys(profileSlice.actions).filter((a) => a.startsWith('skill'))).toEqual([
+      'skillsLoaded',
+    ]);
+  });
+
+  it('reloads the lists from the user whenever the user changes, and empties them on logout', () => {
+    const user = makeUser();
+    let s = profile(profile(undefined, experienceAdded(exp('draft'))), loggedIn({ user }));
+    expect(s).toEqual({
+      experiences: user.workplaces,
+      educations: user.study_centres,
+      skillsUser: user.skills,
+    });
+    const changed = makeUser({ skills: [{ name: 'Rust' }] });
+    s = profile(s, userRefreshed(changed));
+    expect(s.skillsUser).toEqual([{ name: 'Rust' }]);
+    expect(profile(s, loggedOut())).toEqual({ experiences: [], educations: [], skillsUser: [] });
+  });
+});
+
+describe('makeStore', () => {
+  it('makes a new store per call, so server renders never share state', () => {
+    const a = makeStore().store;
+    const b = makeStore().store;
+    a.dispatch(loggedIn({ user: makeUser() }));
+    expect(b.getState().auth.isLoggedIn).toBe(false);
+  });
+
+  it('does not persist on the server (no window)', () => {
+    expect(makeStore().persistor).toBeNull();
+  });
+});

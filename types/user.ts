@@ -1,0 +1,87 @@
+/** The signed-in user as the API answers it (API.md "The user object", seed §3). */
+export type TExperience = {
+  id: number | string;
+  workplace_name: string;
+  position: string;
+  start_date: string;
+  end_date: string | null;
+  description: string | null;
+  work_here: boolean;
+  enable_business: boolean;
+  verify_status_id?: number;
+};
+
+export type TEducation = {
+  id: number | string;
+  name: string;
+  course_name: string;
+  start_date: string;
+  end_date: string | null;
+  studying_here: boolean;
+  description: string | null;
+  verify_status_id?: number;
+};
+
+export type TSkill = { name: string };
+
+export type TUserProject = {
+  id: number;
+  name: string;
+  project_status_id: number;
+  application: {
+    id: number;
+    accepted: number;
+    shown_accepted_message: boolean;
+    ready_to_close: boolean;
+    algorand_transaction: string | null;
+    near_transaction: string | null;
+  };
+};
+
+export type TUserJob = {
+  id: number;
+  name: string;
+  job_status_id: number;
+  application: {
+    id: number;
+    selected: number;
+    algorand_transaction: string | null;
+    near_transaction: string | null;
+  };
+};
+
+export type TNotification = {
+  id: number;
+  type: string;
+  message: string;
+  message_es: string;
+  link: string | null;
+  been_clicked: boolean;
+  created_at: string;
+};
+
+export type TUser = {
+  id: number;
+  email?: string;
+  is_talent: boolean;
+  person: { name: string; last_name: string; phone: string | null };
+  headline: string | null;
+  about: string | null;
+  country_code: string | null;
+  city: string | null;
+  avatar_url: string | null;
+  cv_url: string | null;
+  links: { linkedin?: string | null; github?: string | null; website?: string | null };
+  workplaces: TExperience[];
+  study_centres: TEducation[];
+  skills: TSkill[];
+  roles_interest: { name: string }[];
+  languages: { id: number; code: string; name: string }[];
+  projects: TUserProject[];
+  jobs: TUserJob[];
+  notifications: TNotification[];
+  algo_address: string | null;
+  near_wallet: string | null;
+  paypal_email: string | null;
+  lang: 'en' | 'es';
+};
