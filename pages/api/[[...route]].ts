@@ -1,9 +1,9 @@
 import { getRequestListener } from '@hono/node-server';
-import { getDb } from '@/db/client';
 import { createApp } from '@/server/app';
+import { createDefaultDeps } from '@/server/deps';
 
 export const config = { api: { bodyParser: false, externalResolver: true } };
 
-const app = createApp({ getDb, now: () => new Date() });
+const app = createApp(createDefaultDeps());
 
 export default getRequestListener(app.fetch, { overrideGlobalObjects: false });

@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createApp } from '@/server/app';
+import type { TMail } from '@/server/mail/mailer';
 import type { TDeps } from '@/server/context';
 import { createTestDb } from './db';
 
@@ -8,7 +13,19 @@ export type TJson = Record<string, unknown> & { status: boolean; data?: unknown 
 export async function createTestApi(overrides: Partial<TDeps> = {}) {
   const handle = await createTestDb();
   const clock = { now: new Date() };
-  const deps: TDeps = { getDb: async () => handle.db, now: () => clock.now, ...overrides };
+  /** Mail the app sent, newest last (tests that need a real SMTP peer pass their own mailer). */
+  const outbox: TMail[] = [];
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-uploads-'));
+  const deps: TDeps = {
+    getDb: async () => handle.db,
+    now: () => clock.now,
+    jwtSecret: randomBytes(32),
+    mailer: { send: async (mail) => void outbox.push(mail) },
+    google: { clientId: 'test-client.apps.googleusercontent.com', jwksUrl: 'http://127.0.0.1:9/jwks' },
+    verificationsEmail: 'verify@talentchain.test',
+    uploadsDir,
+    ...overrides,
+  };
   const app = createApp(deps);
 
   async function call(
@@ -32,5 +49,9 @@ export async function createTestApi(overrides: Partial<TDeps> = {}) {
     return { res, status: res.status, json };
   }
 
-  return { app, db: handle.db, deps, clock, call, close: handle.close };
+  const close = async () => {
+    await handle.close();
+    fs.rmSync(uploadsDir, { recursive: true, force: true });
+  };
+  return { app, db: handle.db, deps, clock, outbox, call, close };
 }

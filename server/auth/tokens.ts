@@ -1,0 +1,47 @@
+import { SignJWT, jwtVerify } from 'jose';
+
+export const TOKEN_ISSUER = 'talentchain';
+export const TOKEN_AUDIENCE = 'talentchain-web';
+export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+export type TTokenClaims = { userId: number; version: number };
+
+/** An access token: HS256, `exp`, `iss`, `aud`, and the user's token version (`ver`). */
+export async function signAccessToken(
+  claims: TTokenClaims,
+  secret: Uint8Array,
+  now: Date,
+): Promise<string> {
+  const iat = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ ver: claims.version })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(claims.userId))
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + TOKEN_TTL_SECONDS)
+    .sign(secret);
+}
+
+/** The token's claims, or null for anything not signed by us, expired, or malformed. */
+export async function verifyAccessToken(
+  token: string,
+  secret: Uint8Array,
+  now: Date,
+): Promise<TTokenClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      currentDate: now,
+      requiredClaims: ['exp', 'sub'],
+    });
+    const userId = Number(payload.sub);
+    const version = payload.ver;
+    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof version !== 'number') return null;
+    return { userId, version };
+  } catch {
+    return null;
+  }
+}

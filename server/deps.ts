@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { getDb } from '@/db/client';
+import { publicEnv } from '@/lib/public-env';
+import { serverEnv } from '@/lib/env';
+import type { TDeps } from './context';
+import { log } from './logger';
+import { outboxMailer, smtpMailer, type TMailer } from './mail/mailer';
+
+/** JWT_SECRET, or a secret generated once into the data directory (kept across restarts). */
+function loadJwtSecret(dataDir: string, configured?: string): Uint8Array {
+  if (configured) return new TextEncoder().encode(configured);
+  const file = path.join(dataDir, 'jwt-secret');
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    log('warn', 'JWT_SECRET is not set: generated one in the data directory', { file });
+  }
+  return new TextEncoder().encode(fs.readFileSync(file, 'utf8').trim());
+}
+
+/** A mailer that connects on first use, so a start never waits for the SMTP module. */
+function lazyMailer(make: () => Promise<TMailer>): TMailer {
+  let mailer: Promise<TMailer> | undefined;
+  return {
+    async send(mail) {
+      mailer ??= make();
+      await (await mailer).send(mail);
+    },
+  };
+}
+
+/** The production dependencies, from the configuration. */
+export function createDefaultDeps(): TDeps {
+  const env = serverEnv();
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    getDb,
+    now: () => new Date(),
+    jwtSecret: loadJwtSecret(dataDir, env.JWT_SECRET),
+    mailer: env.SMTP_URL
+      ? lazyMailer(() => smtpMailer(env.SMTP_URL!, env.MAIL_FROM))
+      : outboxMailer(path.join(dataDir, 'outbox'), env.MAIL_FROM),
+    google: { clientId: publicEnv.NEXT_PUBLIC_GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
+    verificationsEmail: env.VERIFICATIONS_EMAIL,
+    uploadsDir: path.join(dataDir, 'uploads'),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Db } from '@/db/client';
+import { users } from '@/db/schema';
+import { hashPassword } from '@/server/auth/password';
+import { signAccessToken } from '@/server/auth/tokens';
+import type { TDeps } from '@/server/context';
+
+let counter = 0;
+
+export type TTestUser = { id: number; email: string; password: string; token: string; isTalent: boolean };
+
+/** Inserts a user straight into the database and signs a token for them. */
+export async function createUser(
+  db: Db,
+  deps: Pick<TDeps, 'jwtSecret' | 'now'>,
+  opts: { isTalent?: boolean; email?: string; name?: string; password?: string; lang?: 'en' | 'es' } = {},
+): Promise<TTestUser> {
+  counter += 1;
+  const email = opts.email ?? `user${counter}-${Date.now()}@example.com`;
+  const password = opts.password ?? 'correct horse battery';
+  const [row] = await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      isTalent: opts.isTalent ?? true,
+      name: opts.name ?? `User ${counter}`,
+      lastName: 'Test',
+      lang: opts.lang ?? 'en',
+    })
+    .returning();
+  const token = await signAccessToken({ userId: row!.id, version: row!.tokenVersion }, deps.jwtSecret, deps.now());
+  return { id: row!.id, email, password, token, isTalent: row!.isTalent };
+}
