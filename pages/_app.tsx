@@ -10,6 +10,7 @@ import { PersistGate } from 'redux-persist/integration/react';
 import { startAnalytics } from '@/lib/analytics';
 import { startProgressBar } from '@/lib/progress';
 import { makeStore } from '@/store';
+import { SessionProvider } from '@/store/session';
 import nextI18NextConfig from '../next-i18next.config.js';
 
 /** Seed §2, the app shell: store, persistence, progress bar, toasts, analytics, favicon. */
@@ -21,7 +22,19 @@ function App({ Component, pageProps }: AppProps) {
 
   // A function child renders the same markup on the server and before rehydration.
   const persisted = (children: ReactNode) =>
-    persistor ? <PersistGate persistor={persistor}>{() => children}</PersistGate> : children;
+    persistor ? (
+      <PersistGate persistor={persistor}>
+        {(rehydrated) => (
+          <SessionProvider persistor={persistor} rehydrated={rehydrated}>
+            {children}
+          </SessionProvider>
+        )}
+      </PersistGate>
+    ) : (
+      <SessionProvider persistor={null} rehydrated={false}>
+        {children}
+      </SessionProvider>
+    );
 
   return (
     <Provider store={store}>

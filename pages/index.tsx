@@ -1,8 +1,7 @@
-import type { GetStaticProps } from 'next';
 import { useTranslation } from 'next-i18next/pages';
 import { Landing } from '@/components/home/landing';
 import { PageFrame } from '@/components/layout/page-frame';
-import { translationProps } from '@/lib/i18n/page-props';
+import { staticTranslations } from '@/lib/i18n/page-props';
 
 export default function HomePage() {
   const { t } = useTranslation('common');
@@ -13,6 +12,4 @@ export default function HomePage() {
   );
 }
 
-export const getStaticProps: GetStaticProps = async ({ locale }) => ({
-  props: { ...(await translationProps(locale)) },
-});
+export const getStaticProps = staticTranslations;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
+import { ButtonLink } from '@/components/ui/button';
 import styles from './landing.module.css';
 
 const TALENT_POINTS = ['profile', 'apply', 'proof'] as const;
@@ -12,6 +13,12 @@ export function Landing() {
       <section className={styles.hero} aria-labelledby="hero-title">
         <h1 id="hero-title">{t('home.hero.title')}</h1>
         <p className={styles.lead}>{t('home.hero.lead')}</p>
+        <div className={styles.actions}>
+          <ButtonLink href="/auth/register">{t('home.hero.cta_register')}</ButtonLink>
+          <ButtonLink href="/auth/login" variant="secondary">
+            {t('home.hero.cta_login')}
+          </ButtonLink>
+        </div>
       </section>
       <div className={styles.columns}>
         <section className={styles.card} aria-labelledby="for-talents">

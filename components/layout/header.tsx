@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
+import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
 import styles from './layout.module.css';
 
@@ -16,6 +17,7 @@ export function Header() {
         </Link>
         <div className={styles.headerActions}>
           <LanguageSwitcher />
+          <AccountMenu />
         </div>
       </div>
     </header>

@@ -5,3 +5,8 @@ import nextI18NextConfig from '../../next-i18next.config.js';
 export function translationProps(locale: string | undefined, namespaces: string[] = ['common']) {
   return serverSideTranslations(locale ?? 'en', namespaces, nextI18NextConfig);
 }
+
+/** `getStaticProps` of a page that needs only its translations. */
+export const staticTranslations = async ({ locale }: { locale?: string }) => ({
+  props: { ...(await translationProps(locale)) },
+});
