@@ -6,6 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfNeeded, nextStartArgs } from './lib/build.mjs';
+import { startSmtpPeer } from './lib/smtp-peer.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
 buildIfNeeded();
@@ -22,6 +23,8 @@ const freePort = () =>
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-e2e-'));
 const dataDir = path.join(work, 'data');
+const mailDir = path.join(work, 'mail');
+const smtp = await startSmtpPeer(mailDir);
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const serverEnv = {
@@ -29,7 +32,8 @@ const serverEnv = {
   NODE_ENV: 'production',
   PORT: String(port),
   DATA_DIR: dataDir,
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: 'info',
+  SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
 };
 delete serverEnv.DATABASE_URL;
 
@@ -80,11 +84,12 @@ const vitest = spawn(
   ],
   {
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_WORK_DIR: work },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_WORK_DIR: work, E2E_MAIL_DIR: mailDir },
   },
 );
 vitest.on('exit', (code) => {
   stopServer();
+  void smtp.close();
   if (code !== 0) console.error(`Server log: ${path.join(work, 'server.log')}`);
   process.exit(code ?? 1);
 });

@@ -6,10 +6,15 @@ import { AppError } from './errors';
 import type { TAppEnv, TDeps } from './context';
 import { log } from './logger';
 import { requestLog } from './middleware/request-log';
+import { profileRoutes } from './routes/profile';
 import { referenceRoutes } from './routes/reference';
+import { uploadRoutes } from './routes/uploads';
+import { userRoutes } from './routes/users';
 import { checkHealth } from './services/health';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+/** Uploads stream their bodies under their own, larger caps (server/routes/uploads.ts). */
+const STREAMED_UPLOAD_PATHS = new Set(['/api/image', '/api/file']);
 
 /** The whole HTTP API under /api. Routes validate, call one service verb and answer the envelope. */
 export function createApp(deps: TDeps) {
@@ -33,16 +38,18 @@ export function createApp(deps: TDeps) {
     c.set('db', await deps.getDb());
     await next();
   });
-  app.use(
-    bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new AppError('payload_too_large');
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: JSON_BODY_LIMIT,
+    onError: () => {
+      throw new AppError('payload_too_large');
+    },
+  });
+  app.use((c, next) => (STREAMED_UPLOAD_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
 
   app.route('/', referenceRoutes);
+  app.route('/', profileRoutes);
+  app.route('/', uploadRoutes);
+  app.route('/', userRoutes);
 
   app.notFound((c) => {
     const err = new AppError('not_found', {

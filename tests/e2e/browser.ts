@@ -39,3 +39,12 @@ export async function seriousA11yViolations(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
+
+/** Local storage of the page, as a plain object. */
+export function storageOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => ({ ...window.localStorage }));
+}
+
+/** A unique e-mail for one journey. */
+export const uniqueEmail = (who: string) =>
+  `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 7)}@e2e.talentchain.test`;

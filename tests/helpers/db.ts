@@ -24,6 +24,16 @@ export async function createTestDb(): Promise<DbHandle> {
       await handle.close();
       const drop = new Client({ connectionString: serverUrl });
       await drop.connect();
+      // pg-pool's end() resolves before its clients' sockets have closed; terminating them with
+      // FORCE then raises an unhandled 57P01 in this process. Wait (briefly) for them to go.
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await drop.query(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
       await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await drop.end();
     },

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { uploads } from '@/db/schema';
+import { AppError } from '@/server/errors';
+import { newUploadKey, UPLOAD_KEY_RE, type TStorage } from '@/server/storage/storage';
+import { detectFileType, FILE_TYPES, imageSize, type TFileType } from './file-types';
+import type { TReceivedFile } from './multipart';
+
+const MB = 1024 * 1024;
+export const IMAGE_MAX_BYTES = 5 * MB;
+export const FILE_MAX_BYTES = 10 * MB;
+
+const IMAGE_TYPES: TFileType[] = ['png', 'jpeg', 'webp'];
+const DOCUMENT_TYPES: TFileType[] = ['pdf', 'doc', 'docx', 'png', 'jpeg'];
+
+const uploadUrl = (key: string) => `/api/uploads/${key}`;
+
+/**
+ * The name shown for an upload: the last path segment, without control, bidi or separator
+ * characters, at most 200 characters. It is never used as a path: files get random names.
+ */
+export function displayName(raw: string, ext: string): string {
+  const base = raw.split(/[/\\]/).pop() ?? '';
+  const clean = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
+  const name = Array.from(clean).slice(0, 200).join('');
+  return name === '' || /^\.+$/.test(name) ? `file.${ext}` : name;
+}
+
+/** Stores the bytes under a new random key and records them; the file goes if the row fails. */
+async function store(
+  db: Db,
+  storage: TStorage,
+  p: {
+    ownerId: number | null;
+    kind: 'image' | 'file';
+    type: TFileType;
+    file: TReceivedFile;
+    size?: { width: number; height: number };
+  },
+) {
+  const { mime, ext } = FILE_TYPES[p.type];
+  const key = newUploadKey(ext);
+  await storage.put(key, p.file.bytes);
+  try {
+    const [row] = await db
+      .insert(uploads)
+      .values({
+        ownerId: p.ownerId,
+        kind: p.kind,
+        storageKey: key,
+        originalName: displayName(p.file.filename, ext),
+        mime,
+        size: p.file.bytes.length,
+        width: p.size?.width ?? null,
+        height: p.size?.height ?? null,
+      })
+      .returning();
+    return row!;
+  } catch (err) {
+    await storage.delete(key).catch(() => {});
+    throw err;
+  }
+}
+
+const unsupported = (en: string, es: string) =>
+  new AppError('unsupported_media_type', { message: en, messageEs: es });
+
+/** `POST /image`: a PNG, JPEG or WebP image of the caller, with its size read from its header. */
+export async function saveImage(db: Db, storage: TStorage, ownerId: number, file: TReceivedFile) {
+  const type = detectFileType(file.bytes);
+  if (!type || !IMAGE_TYPES.includes(type)) {
+    throw unsupported('Use a PNG, JPEG or WebP image.', 'Usa una imagen PNG, JPEG o WebP.');
+  }
+  const size = imageSize(file.bytes, type);
+  if (!size) throw unsupported('The image is damaged.', 'La imagen está dañada.');
+  const row = await store(db, storage, { ownerId, kind: 'image', type, file, size });
+  return { id: row.id, url: uploadUrl(row.storageKey), width: size.width, height: size.height };
+}
+
+/** `POST /file` (anonymous): a PDF, Word document or PNG/JPEG image. */
+export async function saveDocument(db: Db, storage: TStorage, file: TReceivedFile) {
+  const type = detectFileType(file.bytes);
+  if (!type || !DOCUMENT_TYPES.includes(type)) {
+    throw unsupported(
+      'Use a PDF, Word document, PNG or JPEG file.',
+      'Usa un archivo PDF, Word, PNG o JPEG.',
+    );
+  }
+  const row = await store(db, storage, { ownerId: null, kind: 'file', type, file });
+  return {
+    id: row.id,
+    url: uploadUrl(row.storageKey),
+    name: row.originalName,
+    size: row.size,
+    mime: row.mime,
+  };
+}
+
+/** A stored upload and its bytes, by storage key; anything else is "not found". */
+export async function openUpload(db: Db, storage: TStorage, key: string) {
+  const notFound = new AppError('not_found');
+  if (!UPLOAD_KEY_RE.test(key)) throw notFound;
+  const [row] = await db.select().from(uploads).where(eq(uploads.storageKey, key));
+  if (!row) throw notFound;
+  const object = await storage.get(key);
+  if (!object) throw notFound;
+  return { row, object };
+}

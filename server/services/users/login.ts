@@ -1,0 +1,109 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { users } from '@/db/schema';
+import { verifyGoogleIdToken } from '@/server/auth/google';
+import { dummyHash, verifyPassword } from '@/server/auth/password';
+import type { TDeps } from '@/server/context';
+import { AppError } from '@/server/errors';
+import { hitRateLimit, refundRateLimit } from '@/server/services/rate-limit';
+import type { TLoginInput } from './user-schemas';
+import { findUserByEmail, findUserByGoogleSub, openSession } from './user-session';
+
+/** Seed §8: one answer for a wrong password, an unknown e-mail and an account without password. */
+const badCredentials = () =>
+  new AppError('unauthorized', {
+    message: 'Email and/or password incorrect',
+    messageEs: 'Correo y/o contraseña incorrectos',
+  });
+
+/**
+ * `POST /users/login`. Every attempt is counted per IP and per e-mail before the password is
+ * checked, so parallel guesses cannot slip past the limit; a success gives its attempt back, so
+ * only failures lock an account.
+ */
+export async function loginWithPassword({
+  db,
+  deps,
+  ip,
+  input,
+}: {
+  db: Db;
+  deps: TDeps;
+  ip: string;
+  input: TLoginInput;
+}) {
+  const now = deps.now();
+  await hitRateLimit(db, 'loginPerIp', ip, now);
+  await hitRateLimit(db, 'loginPerAccount', input.email, now);
+  const user = await findUserByEmail(db, input.email);
+  // Without an account (or a password) Argon2 still runs, so timing tells nothing.
+  const storedHash = user?.passwordHash ?? (await dummyHash());
+  const matches = await verifyPassword(storedHash, input.password);
+  if (!user?.passwordHash || !matches) throw badCredentials();
+  await refundRateLimit(db, 'loginPerIp', ip);
+  await refundRateLimit(db, 'loginPerAccount', input.email);
+  return openSession(db, deps, user);
+}
+
+/**
+ * `POST /users/login/google`. The account is found by Google's stable `sub`; failing that, an
+ * account with the token's e-mail is linked, but only when Google has verified that e-mail
+ * (otherwise anyone could claim a password account by naming its e-mail in a Google profile).
+ * No account at all is `not_found`, which sends the client to create one.
+ */
+export async function loginWithGoogle({
+  db,
+  deps,
+  idToken,
+}: {
+  db: Db;
+  deps: TDeps;
+  idToken: string;
+}) {
+  const identity = await verifyGoogleIdToken(idToken, deps);
+  const known = await findUserByGoogleSub(db, identity.sub);
+  if (known) return openSession(db, deps, known);
+
+  const byEmail = await findUserByEmail(db, identity.email);
+  if (!byEmail) {
+    throw new AppError('not_found', {
+      message: 'One step away from getting your new account!',
+      messageEs: '¡Estás a un paso de tener tu nueva cuenta!',
+    });
+  }
+  if (!identity.emailVerified) {
+    throw new AppError('unauthorized', {
+      message: 'Google has not verified this e-mail, so it cannot sign in to this account.',
+      messageEs: 'Google no ha verificado este correo, así que no puede entrar en esta cuenta.',
+    });
+  }
+  // Already linked to another Google account: the e-mail changed hands there; never re-link.
+  const [linked] = await db
+    .update(users)
+    .set({ googleSub: identity.sub, updatedAt: deps.now() })
+    .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
+    .returning();
+  if (!linked) {
+    throw new AppError('unauthorized', {
+      message: 'This account is linked to another Google account.',
+      messageEs: 'Esta cuenta está vinculada a otra cuenta de Google.',
+    });
+  }
+  return openSession(db, deps, linked);
+}
+
+/** `POST /users/check/email`: whether an account uses this e-mail (seed §7), limited per IP. */
+export async function emailIsRegistered({
+  db,
+  deps,
+  ip,
+  email,
+}: {
+  db: Db;
+  deps: TDeps;
+  ip: string;
+  email: string;
+}): Promise<boolean> {
+  await hitRateLimit(db, 'checkEmailPerIp', ip, deps.now());
+  return Boolean(await findUserByEmail(db, email));
+}

@@ -1,0 +1,188 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { recoveryCodes, users } from '@/db/schema';
+import { hashPassword } from '@/server/auth/password';
+import type { TDeps } from '@/server/context';
+import { AppError } from '@/server/errors';
+import { log } from '@/server/logger';
+import { recoveryCodeMail, type TLang } from '@/server/mail/templates';
+import { hitRateLimit } from '@/server/services/rate-limit';
+import type { TRecoveryEmailInput, TRecoveryPasswordInput } from './user-schemas';
+import { findUserByEmail } from './user-session';
+
+/** QUALITY.md: 6 digits from a CSPRNG, 15 minutes, single use, at most 5 tries. */
+export const RECOVERY_CODE = { digits: 6, ttlMinutes: 15, maxAttempts: 5 } as const;
+
+/**
+ * The stored form of a code: HMAC-SHA256 keyed with the server's secret. Deterministic, because
+ * the seed's call sends only the code (no e-mail), so the code itself must find its row; keyed,
+ * because a plain hash of a 6-digit number is reversed by trying all million of them. The
+ * prefix keeps these MACs apart from the access tokens' signatures made with the same secret.
+ */
+export function recoveryCodeHash(code: string, secret: Uint8Array): string {
+  return createHmac('sha256', secret).update(`recovery-code:${code}`).digest('hex');
+}
+
+const active = (now: Date) =>
+  and(
+    isNull(recoveryCodes.usedAt),
+    isNull(recoveryCodes.cancelledAt),
+    gt(recoveryCodes.expiresAt, now),
+  );
+
+const wrongCode = () =>
+  new AppError('invalid_input', {
+    message: 'Recovery code incorrect',
+    messageEs: 'Código de recuperación incorrecto',
+    errors: [{ path: 'code', message: 'Recovery code incorrect' }],
+  });
+
+/**
+ * `POST /users/recovery/email`: replaces the user's earlier codes with a new one and mails it in
+ * `lang` (else the user's language). The code is never logged nor stored in clear.
+ */
+export async function requestRecoveryCode({
+  db,
+  deps,
+  ip,
+  input,
+}: {
+  db: Db;
+  deps: TDeps;
+  ip: string;
+  input: TRecoveryEmailInput;
+}): Promise<void> {
+  const now = deps.now();
+  await hitRateLimit(db, 'recoveryEmailPerIp', ip, now);
+  await hitRateLimit(db, 'recoveryEmailPerAccount', input.email, now);
+  const user = await findUserByEmail(db, input.email);
+  if (!user) {
+    throw new AppError('not_found', {
+      message: 'Email not found',
+      messageEs: 'Correo no encontrado',
+    });
+  }
+  const code = await db.transaction(async (tx) => {
+    await tx
+      .update(recoveryCodes)
+      .set({ cancelledAt: now })
+      .where(
+        and(
+          eq(recoveryCodes.userId, user.id),
+          isNull(recoveryCodes.usedAt),
+          isNull(recoveryCodes.cancelledAt),
+        ),
+      );
+    // Active codes must differ from each other, since a code alone identifies its account.
+    for (let i = 0; i < 20; i++) {
+      const candidate = String(randomInt(0, 10 ** RECOVERY_CODE.digits)).padStart(
+        RECOVERY_CODE.digits,
+        '0',
+      );
+      const codeHash = recoveryCodeHash(candidate, deps.jwtSecret);
+      const [clash] = await tx
+        .select({ id: recoveryCodes.id })
+        .from(recoveryCodes)
+        .where(and(eq(recoveryCodes.codeHash, codeHash), active(now)))
+        .limit(1);
+      if (clash) continue;
+      const expiresAt = new Date(now.getTime() + RECOVERY_CODE.ttlMinutes * 60_000);
+      await tx
+        .insert(recoveryCodes)
+        .values({ userId: user.id, codeHash, expiresAt, createdAt: now });
+      return candidate;
+    }
+    throw new Error('no free recovery code after 20 draws');
+  });
+  const lang: TLang = input.lang ?? (user.lang === 'es' ? 'es' : 'en');
+  try {
+    await deps.mailer.send(recoveryCodeMail(lang, user.email, code));
+  } catch (err) {
+    // The error's name and code only: a transport error may quote the message it failed to send.
+    log('error', 'recovery mail not sent', {
+      userId: user.id,
+      error: err instanceof Error ? err.name : 'unknown',
+      errorCode: (err as { code?: unknown })?.code,
+    });
+    throw new AppError('unavailable', {
+      message: 'Failed to send recovery email',
+      messageEs: 'No se pudo enviar el correo de recuperación',
+    });
+  }
+}
+
+/**
+ * The active code the request names. With an e-mail: that account's code, and a wrong guess
+ * uses up one of its tries (the last one cancels it). Without: the only active code with this
+ * hash (were two accounts ever to share one, neither is changed).
+ */
+async function findCode(db: Db, deps: TDeps, input: TRecoveryPasswordInput, now: Date) {
+  const wellFormed = new RegExp(`^\\d{${RECOVERY_CODE.digits}}$`).test(input.code);
+  const codeHash = recoveryCodeHash(input.code, deps.jwtSecret);
+  if (!input.email) {
+    if (!wellFormed) return undefined;
+    const rows = await db
+      .select()
+      .from(recoveryCodes)
+      .where(and(eq(recoveryCodes.codeHash, codeHash), active(now)))
+      .limit(2);
+    return rows.length === 1 ? rows[0] : undefined;
+  }
+  const user = await findUserByEmail(db, input.email);
+  if (!user) return undefined;
+  const [row] = await db
+    .select()
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, user.id), active(now)))
+    .orderBy(desc(recoveryCodes.id))
+    .limit(1);
+  if (!row) return undefined;
+  if (wellFormed && timingSafeEqual(Buffer.from(row.codeHash), Buffer.from(codeHash))) return row;
+  await db
+    .update(recoveryCodes)
+    .set({
+      attempts: sql`${recoveryCodes.attempts} + 1`,
+      cancelledAt: sql`CASE WHEN ${recoveryCodes.attempts} + 1 >= ${RECOVERY_CODE.maxAttempts} THEN ${now.toISOString()}::timestamptz ELSE NULL END`,
+    })
+    .where(eq(recoveryCodes.id, row.id));
+  return undefined;
+}
+
+/**
+ * `POST /users/recovery/password`: a valid code sets the new password, is used up, and raises
+ * the token version so every session opened before the recovery ends.
+ */
+export async function resetPasswordWithCode({
+  db,
+  deps,
+  ip,
+  input,
+}: {
+  db: Db;
+  deps: TDeps;
+  ip: string;
+  input: TRecoveryPasswordInput;
+}): Promise<void> {
+  const now = deps.now();
+  await hitRateLimit(db, 'recoveryCodePerIp', ip, now);
+  if (input.email) await hitRateLimit(db, 'recoveryCodePerAccount', input.email, now);
+  const row = await findCode(db, deps, input, now);
+  if (!row) throw wrongCode();
+  const passwordHash = await hashPassword(input.password);
+  const changed = await db.transaction(async (tx) => {
+    // The guard in the WHERE makes the code single-use even against two requests at once.
+    const [used] = await tx
+      .update(recoveryCodes)
+      .set({ usedAt: now })
+      .where(and(eq(recoveryCodes.id, row.id), active(now)))
+      .returning({ id: recoveryCodes.id });
+    if (!used) return false;
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, row.userId));
+    return true;
+  });
+  if (!changed) throw wrongCode();
+}

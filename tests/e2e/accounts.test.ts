@@ -1,0 +1,193 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, seriousA11yViolations, storageOf, uniqueEmail } from './browser';
+import { recoveryCodeIn, waitForMail } from './mail';
+import { secretsSeen } from './secrets';
+
+const SEED_KEYS = ['access_token', '[authState]', 'state', 'persist:root', 'registerByGoogle'];
+const PASSWORD = 'long enough passphrase 1';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+beforeEach(async () => {
+  context = await newContext(browser);
+  page = await context.newPage();
+});
+afterEach(async () => context?.close());
+
+async function registerTalent(p: Page, email: string, locale: '' | '/es' = '') {
+  await p.goto(`${locale}/auth/register`);
+  const es = locale === '/es';
+  await p.getByLabel(es ? 'Nombre' : 'First name').fill('Rosa');
+  await p.getByLabel(es ? 'Apellido' : 'Last name').fill('Mamani');
+  await p.getByLabel(es ? 'Correo' : 'E-mail').fill(email);
+  await p.getByLabel(es ? 'Contraseña' : 'Password', { exact: true }).fill(PASSWORD);
+  secretsSeen.add(PASSWORD);
+  await p.getByRole('button', { name: es ? 'Crear cuenta' : 'Create account' }).click();
+}
+
+async function signIn(p: Page, email: string, password: string, locale: '' | '/es' = '') {
+  const es = locale === '/es';
+  const at = p.url() === 'about:blank' ? '' : new URL(p.url()).pathname;
+  if (at !== `${locale}/auth/login`) await p.goto(`${locale}/auth/login`);
+  await p.getByLabel(es ? 'Correo' : 'E-mail').fill(email);
+  await p.getByLabel(es ? 'Contraseña' : 'Password', { exact: true }).fill(password);
+  await p.getByRole('button', { name: es ? 'Iniciar sesión' : 'Sign in', exact: true }).last().click();
+}
+
+describe('registration', () => {
+  it('registers a talent, who lands on /profile/my-profile with a toast at the top right that goes after about 2 s', async () => {
+    await registerTalent(page, uniqueEmail('talent'));
+    await page.waitForURL('**/profile/my-profile');
+    await expect.poll(() => page.getByRole('heading', { name: /Rosa Mamani/ }).first().isVisible()).toBe(true);
+    const toast = page.getByText('Registration successful!');
+    await toast.waitFor({ state: 'visible' });
+    const box = (await toast.boundingBox())!;
+    expect(box.y).toBeLessThan(120);
+    expect(box.x + box.width).toBeGreaterThan(1280 - 80);
+    const shownAt = Date.now();
+    await toast.waitFor({ state: 'detached', timeout: 6000 });
+    const lasted = Date.now() - shownAt;
+    expect(lasted).toBeGreaterThan(1200);
+    expect(lasted).toBeLessThan(4500);
+    const stored = await storageOf(page);
+    expect(stored.access_token).toMatch(/^ey/);
+    secretsSeen.add(stored.access_token!);
+  });
+
+  it('registers a business in Spanish, which lands on /es/opportunities', async () => {
+    await page.goto('/es/auth/register');
+    await page.getByLabel(/Empresa/).first().check();
+    await page.getByLabel('Nombre').fill('María');
+    await page.getByLabel('Apellido').fill('Torres');
+    await page.getByLabel('Correo').fill(uniqueEmail('business'));
+    await page.getByLabel('Contraseña', { exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: 'Empresa' }).fill('Andes Labs');
+    await page.getByLabel('Tu cargo').fill('CTO');
+    await page.getByLabel('Desde').fill('2020-02-01');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.waitForURL('**/es/opportunities');
+    await expect.poll(() => page.getByText('Has iniciado sesión como: Empresa.').isVisible()).toBe(true);
+    expect(await page.getByText('¡Registro exitoso!').isVisible()).toBe(true);
+  });
+
+  it('shows the server message when the e-mail is taken', async () => {
+    const email = uniqueEmail('dup');
+    await registerTalent(page, email);
+    await page.waitForURL('**/profile/my-profile');
+    const other = await (await newContext(browser)).newPage();
+    await registerTalent(other, email.toUpperCase());
+    await expect.poll(() => other.getByRole('alert').first().textContent()).toContain('already registered');
+    await other.context().close();
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('says "Email and/or password incorrect" on a wrong password, and the Spanish text under /es', async () => {
+    const email = uniqueEmail('wrongpw');
+    await registerTalent(page, email);
+    await page.waitForURL('**/profile/my-profile');
+    const other = await (await newContext(browser)).newPage();
+    await signIn(other, email, 'not the password');
+    await expect.poll(() => other.getByRole('alert').first().textContent()).toBe('Email and/or password incorrect');
+    await signIn(other, email, 'still not it', '/es');
+    await expect.poll(() => other.getByRole('alert').first().textContent()).toBe('Correo y/o contraseña incorrectos');
+    expect(await storageOf(other)).not.toHaveProperty('access_token');
+    await other.context().close();
+  });
+
+  it('sends a signed-out visitor to sign in and back, keeps the session across a reload, and signs out leaving no seed key', async () => {
+    const email = uniqueEmail('session');
+    await registerTalent(page, email);
+    await page.waitForURL('**/profile/my-profile');
+    await page.getByRole('button', { name: /Rosa/ }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/auth/login');
+    const stored = await storageOf(page);
+    for (const key of SEED_KEYS) expect(stored).not.toHaveProperty(key);
+
+    await page.goto('/profile/my-profile');
+    await page.waitForURL(/\/auth\/login\?next=%2Fprofile%2Fmy-profile/);
+    await signIn(page, email, PASSWORD);
+    await page.waitForURL('**/profile/my-profile');
+    await expect.poll(() => page.getByText('Welcome!').isVisible()).toBe(true);
+
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: /Rosa Mamani/ }).first().isVisible()).toBe(true);
+    const persisted = JSON.parse((await storageOf(page))['persist:root']!);
+    expect(JSON.parse(persisted.auth).isLoggedIn).toBe(true);
+  });
+});
+
+describe('password recovery', () => {
+  for (const locale of ['', '/es'] as const) {
+    it(`recovers a password end to end through the mail${locale ? ' in Spanish' : ''}`, async () => {
+      const es = locale === '/es';
+      const email = uniqueEmail(`recover${es ? 'es' : 'en'}`);
+      await registerTalent(page, email, locale);
+      await page.waitForURL('**/profile/my-profile');
+      const other = await (await newContext(browser)).newPage();
+      await other.goto(`${locale}/auth/recovery`);
+      const since = Date.now() - 1000;
+      await other.getByLabel(es ? 'Correo' : 'E-mail').fill(email);
+      await other.getByRole('button', { name: es ? 'Enviar código' : 'Send code' }).click();
+      await expect.poll(() => other.getByText(es ? '¡Revisa tu correo!' : 'Check your email!').isVisible()).toBe(true);
+      const mail = await waitForMail(email, since);
+      expect(mail).toContain(es ? 'Usa este código para elegir una nueva contraseña' : 'Use this code to choose a new password');
+      const code = recoveryCodeIn(mail);
+      secretsSeen.add(code);
+      const newPassword = `brand new passphrase ${es ? 'es' : 'en'}`;
+      secretsSeen.add(newPassword);
+      await other.getByLabel(es ? 'Código de recuperación' : 'Recovery code').fill(code);
+      await other.getByLabel(es ? 'Nueva contraseña' : 'New password', { exact: true }).fill(newPassword);
+      await other.getByLabel(es ? 'Repite la nueva contraseña' : 'Repeat the new password').fill(newPassword);
+      await other.getByRole('button', { name: es ? 'Cambiar contraseña' : 'Change password' }).click();
+      await other.waitForURL('**/auth/login');
+      await expect.poll(() => other.getByText(es ? '¡Contraseña cambiada!' : 'Password changed!').isVisible()).toBe(true);
+      await signIn(other, email, newPassword, locale);
+      await other.waitForURL('**/profile/my-profile');
+      await other.context().close();
+    });
+  }
+
+  it('refuses an empty recovery code with the seed message and sends no request', async () => {
+    const email = uniqueEmail('emptycode');
+    await registerTalent(page, email);
+    await page.waitForURL('**/profile/my-profile');
+    const other = await (await newContext(browser)).newPage();
+    const resets: string[] = [];
+    other.on('request', (r) => {
+      if (r.url().includes('/api/users/recovery/password')) resets.push(r.url());
+    });
+    for (const locale of ['', '/es'] as const) {
+      const es = locale === '/es';
+      await other.goto(`${locale}/auth/recovery`);
+      await other.getByLabel(es ? 'Correo' : 'E-mail').fill(email);
+      await other.getByRole('button', { name: es ? 'Enviar código' : 'Send code' }).click();
+      await other.getByLabel(es ? 'Nueva contraseña' : 'New password', { exact: true }).fill('whatever passphrase');
+      await other.getByLabel(es ? 'Repite la nueva contraseña' : 'Repeat the new password').fill('whatever passphrase');
+      await other.getByRole('button', { name: es ? 'Cambiar contraseña' : 'Change password' }).click();
+      await expect
+        .poll(() => other.getByRole('alert').first().textContent())
+        .toBe(es ? 'Código de recuperación inválido' : 'Invalid recovery code');
+    }
+    expect(resets).toEqual([]);
+    await other.context().close();
+  });
+});
+
+describe('accessibility of the sign-in screens', () => {
+  for (const path of ['/auth/login', '/es/auth/register', '/auth/recovery', '/es/auth/create-account']) {
+    it(`has no serious or critical violation on ${path}`, async () => {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      expect(await seriousA11yViolations(page)).toEqual([]);
+    });
+  }
+});
