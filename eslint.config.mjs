@@ -98,6 +98,7 @@ export default tseslint.config(
         URL: 'readonly',
         setTimeout: 'readonly',
         fetch: 'readonly',
+        Buffer: 'readonly',
       },
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
