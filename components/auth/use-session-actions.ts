@@ -40,10 +40,11 @@ export function useSignOut() {
   const router = useRouter();
   const { persistor } = useSession();
   return useCallback(async () => {
+    // Leave the signed-in page first: cleared state there would make it redirect with ?next=.
+    await router.push('/auth/login');
     persistor?.pause();
     dispatch(loggedOut());
     await persistor?.purge();
     for (const key of ALL_STORAGE_KEYS) safeStorage.remove(key);
-    await router.push('/auth/login');
   }, [dispatch, router, persistor]);
 }

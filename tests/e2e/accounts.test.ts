@@ -108,7 +108,8 @@ describe('sign-in and sign-out', () => {
     await page.waitForURL('**/profile/my-profile');
     await page.getByRole('button', { name: /Rosa/ }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL('**/auth/login');
+    await page.waitForURL((url) => url.pathname === '/auth/login' && url.search === '');
+    await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).first().isVisible()).toBe(true);
     const stored = await storageOf(page);
     for (const key of SEED_KEYS) expect(stored).not.toHaveProperty(key);
 
