@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { AppError } from './errors';
@@ -12,9 +11,6 @@ import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { checkHealth } from './services/health';
 
-const JSON_BODY_LIMIT = 1024 * 1024;
-/** Uploads stream their bodies under their own, larger caps (server/routes/uploads.ts). */
-const STREAMED_UPLOAD_PATHS = new Set(['/api/image', '/api/file']);
 
 /** The whole HTTP API under /api. Routes validate, call one service verb and answer the envelope. */
 export function createApp(deps: TDeps) {
@@ -38,13 +34,7 @@ export function createApp(deps: TDeps) {
     c.set('db', await deps.getDb());
     await next();
   });
-  const jsonBodyLimit = bodyLimit({
-    maxSize: JSON_BODY_LIMIT,
-    onError: () => {
-      throw new AppError('payload_too_large');
-    },
-  });
-  app.use((c, next) => (STREAMED_UPLOAD_PATHS.has(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // Body caps live where bodies are read: jsonBody() for JSON, the upload routes for files.
 
   app.route('/', referenceRoutes);
   app.route('/', profileRoutes);
