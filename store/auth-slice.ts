@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { TNotification, TUser } from '@/types/user';
+import type { TEducation, TExperience, TNotification, TUser } from '@/types/user';
 
 export type TAuthState = { isLoggedIn: boolean; user: TUser | null };
 
@@ -10,6 +10,13 @@ type TPersonalInfo = Partial<Omit<TUser, 'person'>> & {
   last_name?: string;
   phone?: string | null;
 };
+
+/** Replaces the entry with the same id, or appends it. */
+function upsert<T extends { id: number | string }>(list: T[], item: T) {
+  const i = list.findIndex((x) => x.id === item.id);
+  if (i >= 0) list[i] = item;
+  else list.push(item);
+}
 
 /** Seed §3/§4: auth state is `isLoggedIn` and `user`; login sets both, logout clears them. */
 export const authSlice = createSlice({
@@ -47,6 +54,22 @@ export const authSlice = createSlice({
     becameBusiness(state) {
       if (state.user) state.user.is_talent = false;
     },
+    /** The server stored this experience (created or changed): the user's copy follows. */
+    workplaceSaved(state, action: PayloadAction<TExperience>) {
+      if (state.user) upsert(state.user.workplaces, action.payload);
+    },
+    workplaceDeleted(state, action: PayloadAction<{ id: number }>) {
+      if (state.user) state.user.workplaces = state.user.workplaces.filter((w) => w.id !== action.payload.id);
+    },
+    /** The server stored this education entry (created or changed). */
+    studyCentreSaved(state, action: PayloadAction<TEducation>) {
+      if (state.user) upsert(state.user.study_centres, action.payload);
+    },
+    studyCentreDeleted(state, action: PayloadAction<{ id: number }>) {
+      if (state.user) {
+        state.user.study_centres = state.user.study_centres.filter((s) => s.id !== action.payload.id);
+      }
+    },
     /** Seed §4: new notifications are added at the front of the list. */
     notificationReceived(state, action: PayloadAction<TNotification>) {
       state.user?.notifications.unshift(action.payload);
@@ -70,6 +93,10 @@ export const {
   infoUpdated,
   walletUpdated,
   becameBusiness,
+  workplaceSaved,
+  workplaceDeleted,
+  studyCentreSaved,
+  studyCentreDeleted,
   notificationReceived,
   notificationClicked,
 } = authSlice.actions;

@@ -76,7 +76,8 @@ export type TUser = {
   study_centres: TEducation[];
   skills: TSkill[];
   roles_interest: { name: string }[];
-  languages: { id: number; code: string; name: string }[];
+  /** `name` is in the user's own language; `name_en`/`name_es` let a viewer read it in theirs. */
+  languages: { id: number; code: string; name: string; name_en?: string; name_es?: string }[];
   projects: TUserProject[];
   jobs: TUserJob[];
   notifications: TNotification[];

@@ -11,6 +11,7 @@ import styles from './layout.module.css';
 /** Signed out: sign-in and register. Signed in: the account menu with sign-out. */
 export function AccountMenu() {
   const { t } = useTranslation('common');
+  const { t: tp } = useTranslation('profile');
   const { rehydrated } = useSession();
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const user = useAppSelector(selectUser);
@@ -72,6 +73,16 @@ export function AccountMenu() {
             <li>
               <Link href={landingPath(user)} onClick={() => setOpen(false)}>
                 {user.is_talent ? t('nav.my_profile') : t('nav.opportunities')}
+              </Link>
+            </li>
+            <li>
+              <Link href="/profile/edit" onClick={() => setOpen(false)}>
+                {tp('menu.edit_profile')}
+              </Link>
+            </li>
+            <li>
+              <Link href="/profile/settings" onClick={() => setOpen(false)}>
+                {tp('menu.settings')}
               </Link>
             </li>
             <li>

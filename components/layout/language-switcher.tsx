@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
+import { useSyncExternalStore } from 'react';
 import styles from './layout.module.css';
 
 const LOCALES = [
@@ -8,16 +9,24 @@ const LOCALES = [
   { code: 'es', name: 'Español' },
 ] as const;
 
+const onHashChange = (notify: () => void) => {
+  window.addEventListener('hashchange', notify);
+  return () => window.removeEventListener('hashchange', notify);
+};
+
 /** Switches the interface language and keeps the current page (and its query and hash). */
 export function LanguageSwitcher() {
   const { t } = useTranslation('common');
   const router = useRouter();
+  // The server never sees the hash: it is added after hydration, so both renders match.
+  const hash = useSyncExternalStore(onHashChange, () => window.location.hash, () => '');
+  const href = `${router.asPath.split('#')[0]}${hash}`;
   return (
     <nav aria-label={t('layout.language')} className={styles.languages}>
       {LOCALES.map((l) => (
         <Link
           key={l.code}
-          href={router.asPath}
+          href={href}
           locale={l.code}
           lang={l.code}
           hrefLang={l.code}

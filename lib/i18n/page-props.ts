@@ -1,8 +1,14 @@
 import { serverSideTranslations } from 'next-i18next/pages/serverSideTranslations';
 import nextI18NextConfig from '../../next-i18next.config.js';
 
-/** The translation props every page passes (namespace `common` first, seed §1). */
-export function translationProps(locale: string | undefined, namespaces: string[] = ['common']) {
+/**
+ * The namespaces every page loads: `common` first (seed §1), and `profile`, because the header's
+ * account menu on every page links to the profile screens with its texts.
+ */
+export const PAGE_NAMESPACES = ['common', 'profile'];
+
+/** The translation props every page passes. */
+export function translationProps(locale: string | undefined, namespaces: string[] = PAGE_NAMESPACES) {
   return serverSideTranslations(locale ?? 'en', namespaces, nextI18NextConfig);
 }
 

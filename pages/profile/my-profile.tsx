@@ -1,17 +1,17 @@
 import { useTranslation } from 'next-i18next/pages';
-import { AuthPage } from '@/components/auth/auth-page';
 import { RequireAuth } from '@/components/auth/require-auth';
-import { SignedInWelcome } from '@/components/auth/signed-in-welcome';
+import { PageFrame } from '@/components/layout/page-frame';
+import { MyProfile } from '@/components/profile/my-profile';
 import { staticTranslations } from '@/lib/i18n/page-props';
 
 export default function MyProfilePage() {
   const { t } = useTranslation('common');
   return (
-    <AuthPage title={t('nav.my_profile')}>
+    <PageFrame title={t('nav.my_profile')}>
       <RequireAuth>
-        <SignedInWelcome heading={t('nav.my_profile')} />
+        <MyProfile />
       </RequireAuth>
-    </AuthPage>
+    </PageFrame>
   );
 }
 

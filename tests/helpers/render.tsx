@@ -1,14 +1,14 @@
 import { render } from '@testing-library/react';
-import i18next from 'i18next';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import type { NextRouter } from 'next/router';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { vi } from 'vitest';
-import en from '@/public/locales/en/common.json';
-import es from '@/public/locales/es/common.json';
 import { makeStore } from '@/store';
+import type { TUser } from '@/types/user';
+import { loggedIn } from '@/store/auth-slice';
+import { makeI18n } from './i18n';
 
 /** A router for component tests: the page's path and locale, navigation recorded. */
 export function makeRouter(overrides: Partial<NextRouter> = {}): NextRouter {
@@ -37,20 +37,21 @@ export function makeRouter(overrides: Partial<NextRouter> = {}): NextRouter {
   };
 }
 
-/** Renders with the real store and the real catalogs in the given language. */
+/**
+ * Renders with the real store and the real catalogs ('common' and 'profile') in the given
+ * language; with `user`, signed in as that user.
+ */
 export async function renderWithApp(
   ui: ReactElement,
-  { locale = 'en', router = {} }: { locale?: 'en' | 'es'; router?: Partial<NextRouter> } = {},
+  {
+    locale = 'en',
+    router = {},
+    user,
+  }: { locale?: 'en' | 'es'; router?: Partial<NextRouter>; user?: TUser } = {},
 ) {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: 'en',
-    defaultNS: 'common',
-    resources: { en: { common: en }, es: { common: es } },
-    interpolation: { escapeValue: false },
-  });
+  const i18n = await makeI18n(locale, [initReactI18next]);
   const { store } = makeStore();
+  if (user) store.dispatch(loggedIn({ user }));
   const nextRouter = makeRouter({ locale, ...router });
   const result = render(
     <RouterContext.Provider value={nextRouter}>

@@ -135,11 +135,17 @@ describe('profile slice (seed §4 list actions)', () => {
       experiences: user.workplaces,
       educations: user.study_centres,
       skillsUser: user.skills,
+      unsaved: { experiences: false, educations: false },
     });
     const changed = makeUser({ skills: [{ name: 'Rust' }] });
     s = profile(s, userRefreshed(changed));
     expect(s.skillsUser).toEqual([{ name: 'Rust' }]);
-    expect(profile(s, loggedOut())).toEqual({ experiences: [], educations: [], skillsUser: [] });
+    expect(profile(s, loggedOut())).toEqual({
+      experiences: [],
+      educations: [],
+      skillsUser: [],
+      unsaved: { experiences: false, educations: false },
+    });
   });
 });
 

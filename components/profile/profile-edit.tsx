@@ -1,0 +1,52 @@
+import dynamic from 'next/dynamic';
+import { useTranslation } from 'next-i18next/pages';
+import { ButtonLink } from '@/components/ui/button';
+import { PROFILE_SECTIONS } from '@/lib/profile/completeness';
+import { PersonalSection } from './personal-section';
+import styles from './profile-edit.module.css';
+
+function Loading() {
+  const { t } = useTranslation('profile');
+  return (
+    <p className={`${styles.section} ${styles.loading}`} role="status">
+      {t('section.loading')}
+    </p>
+  );
+}
+
+// Everything below the first section comes in a second chunk (first-load budget, QUALITY.md).
+const MoreSections = dynamic(() => import('./more-sections'), {
+  ssr: false,
+  loading: () => <Loading />,
+});
+
+/** /profile/edit: every section of the profile, each with its own Save (PRODUCT.md flow 2). */
+export function ProfileEdit() {
+  const { t } = useTranslation('profile');
+  return (
+    <div className={styles.page}>
+      <header className={styles.pageHeader}>
+        <div>
+          <h1>{t('edit.title')}</h1>
+          <p>{t('edit.lead')}</p>
+        </div>
+        <ButtonLink href="/profile/my-profile" variant="secondary">
+          {t('edit.view_profile')}
+        </ButtonLink>
+      </header>
+      <nav aria-label={t('edit.nav_label')} className={styles.nav}>
+        <ul>
+          {PROFILE_SECTIONS.map((id) => (
+            <li key={id}>
+              <a href={`#${id}`}>{t(`edit.sections.${id}`)}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={styles.sections}>
+        <PersonalSection />
+        <MoreSections />
+      </div>
+    </div>
+  );
+}

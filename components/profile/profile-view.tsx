@@ -1,0 +1,180 @@
+import { useTranslation } from 'next-i18next/pages';
+import type { ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { ChipList } from '@/components/ui/chip-list';
+import { assetUrl } from '@/lib/profile/asset-url';
+import type { TCountry } from '@/services/reference-service';
+import type { TUser } from '@/types/user';
+import { Entry } from './entry';
+import styles from './profile-view.module.css';
+import { localName, useCountries } from './use-reference';
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className={styles.card} aria-labelledby={`view-${id}`}>
+      <h2 id={`view-${id}`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A profile as others see it (/profile/my-profile and /talents/[id]): e-mail and phone appear
+ * only when the API sent them (API.md: to the user and to a business the talent applied to).
+ */
+export function ProfileView({
+  user,
+  loadCountries,
+  empty,
+}: {
+  user: TUser;
+  loadCountries?: () => Promise<TCountry[] | null>;
+  /** Shown when the profile has nothing beyond the name (what to do next). */
+  empty?: ReactNode;
+}) {
+  const { t, i18n } = useTranslation('profile');
+  const { t: tc } = useTranslation('common');
+  const lang = i18n.language;
+  const countries = useCountries(loadCountries);
+  const country = user.country_code
+    ? (countries?.find((c) => c.code === user.country_code) ?? null)
+    : null;
+  const location = [user.city, country ? localName(country, lang) : user.country_code]
+    .filter(Boolean)
+    .join(', ');
+  const name = `${user.person.name} ${user.person.last_name}`.trim();
+  const links = [
+    { href: user.links?.linkedin, label: t('fields.linkedin') },
+    { href: user.links?.github, label: t('fields.github') },
+    { href: user.links?.website, label: t('fields.website') },
+  ].filter((l): l is { href: string; label: string } => Boolean(l.href));
+  const languageName = (l: TUser['languages'][number]) =>
+    (lang === 'es' ? l.name_es : l.name_en) ?? l.name;
+  const chips = (names: string[]) => names.map((n) => ({ key: n, label: n }));
+  const isEmpty =
+    !user.about &&
+    [user.workplaces, user.study_centres, user.skills, user.languages, user.roles_interest].every(
+      (l) => l.length === 0,
+    );
+
+  return (
+    <div className={styles.view}>
+      <header className={`${styles.card} ${styles.header}`}>
+        {user.avatar_url ? (
+          // A plain <img>: uploads come from the API, not through next/image's optimizer.
+          <img
+            className={styles.avatar}
+            src={assetUrl(user.avatar_url)}
+            alt=""
+            width={112}
+            height={112}
+          />
+        ) : (
+          <span className={styles.initials} aria-hidden="true">
+            {`${user.person.name.charAt(0)}${user.person.last_name.charAt(0)}`.toUpperCase()}
+          </span>
+        )}
+        <div className={styles.who}>
+          <h1>{name}</h1>
+          {user.headline && <p className={styles.headline}>{user.headline}</p>}
+          <p className={styles.meta}>
+            <Badge tone="info">{user.is_talent ? tc('roles.talent') : tc('roles.business')}</Badge>
+            {location && <span>{location}</span>}
+          </p>
+          {(user.email || user.person.phone) && (
+            <ul className={styles.contact} aria-label={t('view.contact')}>
+              {user.email && (
+                <li>
+                  {t('view.email')}: <a href={`mailto:${user.email}`}>{user.email}</a>
+                </li>
+              )}
+              {user.person.phone && (
+                <li>
+                  {t('view.phone')}:{' '}
+                  <a href={`tel:${user.person.phone.replace(/[^\d+]/g, '')}`}>
+                    {user.person.phone}
+                  </a>
+                </li>
+              )}
+            </ul>
+          )}
+          {(links.length > 0 || user.cv_url) && (
+            <ul className={styles.links} aria-label={t('view.links')}>
+              {links.map((l) => (
+                <li key={l.label}>
+                  <a href={l.href} target="_blank" rel="noopener noreferrer nofollow">
+                    {l.label}
+                  </a>
+                </li>
+              ))}
+              {user.cv_url && (
+                <li>
+                  <a href={assetUrl(user.cv_url)} target="_blank" rel="noopener noreferrer">
+                    {t('view.cv')}
+                  </a>
+                </li>
+              )}
+            </ul>
+          )}
+        </div>
+      </header>
+      {isEmpty && (
+        <section className={`${styles.card} ${styles.empty}`}>
+          {empty ?? <p>{t('view.empty')}</p>}
+        </section>
+      )}
+      {user.about && (
+        <Card id="about" title={t('view.about')}>
+          <p className={styles.about}>{user.about}</p>
+        </Card>
+      )}
+      {user.workplaces.length > 0 && (
+        <Card id="experiences" title={t('edit.sections.experiences')}>
+          {user.workplaces.map((w) => (
+            <Entry
+              key={w.id}
+              title={w.position}
+              subtitle={w.workplace_name}
+              start={w.start_date}
+              end={w.work_here ? null : w.end_date}
+              status={w.verify_status_id}
+              description={w.description}
+            />
+          ))}
+        </Card>
+      )}
+      {user.study_centres.length > 0 && (
+        <Card id="educations" title={t('edit.sections.educations')}>
+          {user.study_centres.map((s) => (
+            <Entry
+              key={s.id}
+              title={s.course_name}
+              subtitle={s.name}
+              start={s.start_date}
+              end={s.studying_here ? null : s.end_date}
+              status={s.verify_status_id}
+              description={s.description}
+            />
+          ))}
+        </Card>
+      )}
+      {user.skills.length > 0 && (
+        <Card id="skills" title={t('edit.sections.skills')}>
+          <ChipList items={chips(user.skills.map((s) => s.name))} />
+        </Card>
+      )}
+      {user.languages.length > 0 && (
+        <Card id="languages" title={t('edit.sections.languages')}>
+          <ChipList
+            items={user.languages.map((l) => ({ key: String(l.id), label: languageName(l) }))}
+          />
+        </Card>
+      )}
+      {user.roles_interest.length > 0 && (
+        <Card id="roles" title={t('edit.sections.roles')}>
+          <ChipList items={chips(user.roles_interest.map((r) => r.name))} />
+        </Card>
+      )}
+    </div>
+  );
+}

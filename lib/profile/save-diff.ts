@@ -1,0 +1,171 @@
+// Seed §4 "Saving lists", and the runners that make a save safe to interrupt and to retry.
+// Pure: the calls come in as a parameter, so the same code runs against the API and in tests.
+
+/** What one call answered: the shape of every client service (seed §8). */
+export type TCall<T = unknown> = { hasError: boolean; message: string; data: T | null };
+
+/** An entry of an edited list: a numeric id once the server has it, a temporary one before. */
+export type TListItem = { id: number | string; verify_status_id?: number };
+
+/** What is sent for an entry: neither its id nor `verify_status_id` (seed §3: dropped before saving). */
+export type TPayload<T extends TListItem> = Omit<T, 'id' | 'verify_status_id'>;
+
+/** Whether the server already holds the entry (seed §4: "items with a numeric id"). */
+export const isSavedId = (id: unknown): id is number =>
+  typeof id === 'number' && Number.isInteger(id) && id > 0;
+
+/** A temporary id for an entry the server does not hold yet. */
+export const newTempId = () =>
+  `new-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+export function toPayload<T extends TListItem>(item: T): TPayload<T> {
+  const { id: _id, verify_status_id: _status, ...rest } = item;
+  return rest;
+}
+
+// Empty texts, null and a missing field all mean "nothing": the form and the server spell it differently.
+const blank = (v: unknown) => (v === undefined || v === '' ? null : v);
+
+function sameContent(a: TListItem, b: TListItem): boolean {
+  const pa = toPayload(a) as Record<string, unknown>;
+  const pb = toPayload(b) as Record<string, unknown>;
+  const keys = new Set([...Object.keys(pa), ...Object.keys(pb)]);
+  return [...keys].every((k) => blank(pa[k]) === blank(pb[k]));
+}
+
+export type TListPlan<T extends TListItem> = { creates: T[]; updates: T[]; deletes: number[] };
+
+/**
+ * Seed §4: entries without a numeric id are created, those with one that changed are updated,
+ * those the server holds but the edited list lacks are deleted; unchanged ones are left alone.
+ */
+export function diffList<T extends TListItem>(saved: T[], edited: T[]): TListPlan<T> {
+  const before = new Map<number, T>();
+  for (const item of saved) if (isSavedId(item.id)) before.set(item.id, item);
+  const kept = new Set<number>();
+  const plan: TListPlan<T> = { creates: [], updates: [], deletes: [] };
+  for (const item of edited) {
+    if (!isSavedId(item.id)) {
+      plan.creates.push(item);
+      continue;
+    }
+    kept.add(item.id);
+    const old = before.get(item.id);
+    if (!old || !sameContent(old, item)) plan.updates.push(item);
+  }
+  plan.deletes = [...before.keys()].filter((id) => !kept.has(id));
+  return plan;
+}
+
+export type TListApi<T extends TListItem> = {
+  create: (payload: TPayload<T>) => Promise<TCall<T>>;
+  update: (payload: TPayload<T> & { id: number }) => Promise<TCall<T>>;
+  remove: (id: number) => Promise<TCall>;
+};
+
+/** Told after each call that succeeded, so the caller's state always matches the server's. */
+export type TListEvents<T extends TListItem> = {
+  created: (tempId: T['id'], item: T) => void;
+  updated: (item: T) => void;
+  deleted: (id: number) => void;
+  progress?: (done: number, total: number) => void;
+};
+
+export type TSaveOutcome = { ok: boolean; total: number; failed: number };
+
+/** Runs one call; a thrown error counts as a failed call, never as a lost save. */
+async function attempt<T>(call: () => Promise<TCall<T>>): Promise<TCall<T>> {
+  try {
+    return await call();
+  } catch {
+    return { hasError: true, message: '', data: null };
+  }
+}
+
+/**
+ * Saves an edited list against what the server holds (`saved`). Calls run one after another and
+ * a failed one does not stop the rest. Each success is reported through `events` (a created entry
+ * with its server id), so after a failure `saved` and `edited` already reflect what went through
+ * and running this again makes only the remaining calls: nothing is created twice.
+ */
+export async function runListSave<T extends TListItem>(
+  saved: T[],
+  edited: T[],
+  api: TListApi<T>,
+  events: TListEvents<T>,
+): Promise<TSaveOutcome> {
+  const plan = diffList(saved, edited);
+  // Deletes first: they free room under the server's per-user limits for the creates.
+  const calls: (() => Promise<boolean>)[] = [
+    ...plan.deletes.map((id) => async () => {
+      const res = await attempt(() => api.remove(id));
+      if (!res.hasError) events.deleted(id);
+      return !res.hasError;
+    }),
+    ...plan.updates.map((item) => async () => {
+      const res = await attempt(() => api.update({ ...toPayload(item), id: item.id as number }));
+      if (!res.hasError) events.updated(res.data && isSavedId(res.data.id) ? res.data : item);
+      return !res.hasError;
+    }),
+    ...plan.creates.map((item) => async () => {
+      const res = await attempt(() => api.create(toPayload(item)));
+      const created = res.data;
+      if (res.hasError || !created || !isSavedId(created.id)) return false;
+      events.created(item.id, created);
+      return true;
+    }),
+  ];
+  let failed = 0;
+  events.progress?.(0, calls.length);
+  for (const [i, call] of calls.entries()) {
+    if (!(await call())) failed += 1;
+    events.progress?.(i + 1, calls.length);
+  }
+  return { ok: failed === 0, total: calls.length, failed };
+}
+
+/** Where a replace-all save stopped: the list it was saving and the values not yet added. */
+export type TTagsPending<V> = { target: string; remaining: V[] };
+
+export type TTagsApi<V> = {
+  clearAll: () => Promise<TCall>;
+  add: (value: V) => Promise<TCall>;
+};
+
+export type TTagsOutcome<V> = {
+  ok: boolean;
+  /** The clear-all call failed: nothing changed on the server and the save stops silently (seed §7). */
+  aborted: boolean;
+  /** What a retry still has to add, or null when nothing is left. */
+  pending: TTagsPending<V> | null;
+};
+
+/**
+ * Seed §7: skills, roles of interest and languages are replaced: DELETE all, then POST each. When
+ * some POSTs fail, `pending` remembers them; a retry of the same list adds only those (the server
+ * already holds the others). A different list starts over with DELETE all.
+ */
+export async function runTagsSave<V>(
+  values: V[],
+  api: TTagsApi<V>,
+  previous: TTagsPending<V> | null = null,
+  progress?: (done: number, total: number) => void,
+): Promise<TTagsOutcome<V>> {
+  const target = JSON.stringify(values);
+  const resuming = previous !== null && previous.target === target;
+  if (!resuming) {
+    const cleared = await attempt(api.clearAll);
+    if (cleared.hasError) return { ok: false, aborted: true, pending: null };
+  }
+  const todo = resuming ? previous.remaining : values;
+  const remaining: V[] = [];
+  progress?.(0, todo.length);
+  for (const [i, value] of todo.entries()) {
+    const res = await attempt(() => api.add(value));
+    if (res.hasError) remaining.push(value);
+    progress?.(i + 1, todo.length);
+  }
+  return remaining.length === 0
+    ? { ok: true, aborted: false, pending: null }
+    : { ok: false, aborted: false, pending: { target, remaining } };
+}

@@ -1,0 +1,18 @@
+import { useTranslation } from 'next-i18next/pages';
+import { RequireAuth } from '@/components/auth/require-auth';
+import { PageFrame } from '@/components/layout/page-frame';
+import { Settings } from '@/components/profile/settings';
+import { staticTranslations } from '@/lib/i18n/page-props';
+
+export default function SettingsPage() {
+  const { t } = useTranslation('profile');
+  return (
+    <PageFrame title={t('settings.title')}>
+      <RequireAuth>
+        <Settings />
+      </RequireAuth>
+    </PageFrame>
+  );
+}
+
+export const getStaticProps = staticTranslations;

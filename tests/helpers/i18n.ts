@@ -1,0 +1,26 @@
+import i18next, { type i18n as TI18nInstance } from 'i18next';
+import enCommon from '@/public/locales/en/common.json';
+import enProfile from '@/public/locales/en/profile.json';
+import esCommon from '@/public/locales/es/common.json';
+import esProfile from '@/public/locales/es/profile.json';
+
+/** An i18next instance with the real catalogs (both namespaces) in the given language. */
+export async function makeI18n(
+  locale: 'en' | 'es' = 'en',
+  plugins: Parameters<TI18nInstance['use']>[0][] = [],
+) {
+  const i18n = i18next.createInstance();
+  for (const plugin of plugins) i18n.use(plugin);
+  await i18n.init({
+    lng: locale,
+    fallbackLng: 'en',
+    defaultNS: 'common',
+    ns: ['common', 'profile'],
+    resources: {
+      en: { common: enCommon, profile: enProfile },
+      es: { common: esCommon, profile: esProfile },
+    },
+    interpolation: { escapeValue: false },
+  });
+  return i18n;
+}

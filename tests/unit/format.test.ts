@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { formatDayMonthYear, formatMonthDayYear, formatMonthYear } from '@/lib/format/dates';
+import { formatFileSize } from '@/lib/format/file-size';
+import { formatDuration, formatRelativeTime, largestUnit } from '@/lib/format/relative-time';
+import { makeI18n } from '../helpers/i18n';
+
+const tIn = async (lang: 'en' | 'es') => (await makeI18n(lang)).getFixedT(lang, 'profile');
+
+describe('date formats (seed §9)', () => {
+  it('turns YYYY-MM-DD into DD-MM-YYYY and MM/DD/YYYY', () => {
+    expect(formatDayMonthYear('2021-03-07')).toBe('07-03-2021');
+    expect(formatMonthDayYear('2021-03-07')).toBe('03/07/2021');
+  });
+
+  it('returns what it cannot read as it came', () => {
+    expect(formatDayMonthYear('soon')).toBe('soon');
+    expect(formatMonthYear('', 'en')).toBe('');
+  });
+
+  it('shows the month and year in the active language, the same day in every time zone', () => {
+    expect(formatMonthYear('2021-03-01', 'en')).toBe('Mar 2021');
+    expect(formatMonthYear('2021-03-01', 'es')).toMatch(/^mar\.? 2021$/);
+    expect(formatMonthYear('2021-12-31', 'en')).toBe('Dec 2021');
+  });
+});
+
+describe('durations as years plus months (seed §9)', () => {
+  const today = new Date(Date.UTC(2024, 5, 15));
+
+  it('counts whole years and months, in both languages', async () => {
+    const en = await tIn('en');
+    const es = await tIn('es');
+    expect(formatDuration('2021-03-01', '2023-06-15', en)).toBe('2 years 3 months');
+    expect(formatDuration('2021-03-01', '2023-06-15', es)).toBe('2 años 3 meses');
+  });
+
+  it('uses singulars, leaves out a zero part, and says "less than a month"', async () => {
+    const en = await tIn('en');
+    const es = await tIn('es');
+    expect(formatDuration('2020-01-10', '2021-02-10', en)).toBe('1 year 1 month');
+    expect(formatDuration('2020-01-10', '2021-02-10', es)).toBe('1 año 1 mes');
+    expect(formatDuration('2020-01-10', '2022-01-10', en)).toBe('2 years');
+    expect(formatDuration('2020-01-31', '2020-03-01', en)).toBe('1 month');
+    expect(formatDuration('2020-01-31', '2020-02-28', en)).toBe('less than a month');
+    expect(formatDuration('2020-01-31', '2020-02-28', es)).toBe('menos de un mes');
+  });
+
+  it('counts up to today when there is no end date', async () => {
+    expect(formatDuration('2023-06-15', null, await tIn('en'), today)).toBe('1 year');
+  });
+});
+
+describe('relative time by the largest unit (seed §9)', () => {
+  const now = new Date('2024-06-15T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+
+  it('picks the largest of year, month, day, hour, minute, second', () => {
+    expect(largestUnit(new Date('2022-05-01T00:00:00Z'), now)).toEqual({ unit: 'year', count: 2 });
+    expect(largestUnit(new Date('2024-04-10T00:00:00Z'), now)).toEqual({ unit: 'month', count: 2 });
+    expect(largestUnit(ago(3 * 86_400_000 + 5000), now)).toEqual({ unit: 'day', count: 3 });
+    expect(largestUnit(ago(5 * 3_600_000), now)).toEqual({ unit: 'hour', count: 5 });
+    expect(largestUnit(ago(90_000), now)).toEqual({ unit: 'minute', count: 1 });
+    expect(largestUnit(ago(42_000), now)).toEqual({ unit: 'second', count: 42 });
+  });
+
+  it('says "N unit ago" in English and "Hace N unit" in Spanish, singular and plural', async () => {
+    const en = await tIn('en');
+    const es = await tIn('es');
+    expect(formatRelativeTime(ago(3 * 86_400_000), en, now)).toBe('3 days ago');
+    expect(formatRelativeTime(ago(3 * 86_400_000), es, now)).toBe('Hace 3 días');
+    expect(formatRelativeTime(ago(3_600_000), en, now)).toBe('1 hour ago');
+    expect(formatRelativeTime(ago(3_600_000), es, now)).toBe('Hace 1 hora');
+    expect(formatRelativeTime('2023-06-15T12:00:00Z', en, now)).toBe('1 year ago');
+    expect(formatRelativeTime('2023-06-15T12:00:00Z', es, now)).toBe('Hace 1 año');
+    expect(formatRelativeTime(ago(2 * 60_000), es, now)).toBe('Hace 2 minutos');
+    expect(formatRelativeTime(ago(1000), en, now)).toBe('1 second ago');
+  });
+
+  it('reads a YYYY-MM-DD day as that calendar day', async () => {
+    expect(formatRelativeTime('2024-06-12', await tIn('en'), now)).toBe('3 days ago');
+  });
+});
+
+describe('file sizes (seed §9)', () => {
+  it('shows megabytes with two decimals (bytes / 1048576)', () => {
+    expect(formatFileSize(524_288)).toBe('0.50 MB');
+    expect(formatFileSize(1_048_576)).toBe('1.00 MB');
+    expect(formatFileSize(3_500_000)).toBe('3.34 MB');
+    expect(formatFileSize(0)).toBe('0.00 MB');
+  });
+});
