@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, seriousA11yViolations, storageOf, uniqueEmail } from './browser';
+import { registerTalent as register, signIn as signInAs } from './journeys';
 import { recoveryCodeIn, waitForMail } from './mail';
 import { secretsSeen } from './secrets';
 
@@ -21,25 +22,10 @@ beforeEach(async () => {
 });
 afterEach(async () => context?.close());
 
-async function registerTalent(p: Page, email: string, locale: '' | '/es' = '') {
-  await p.goto(`${locale}/auth/register`);
-  const es = locale === '/es';
-  await p.getByLabel(es ? 'Nombre' : 'First name').fill('Rosa');
-  await p.getByLabel(es ? 'Apellido' : 'Last name').fill('Mamani');
-  await p.getByLabel(es ? 'Correo' : 'E-mail').fill(email);
-  await p.getByLabel(es ? 'Contraseña' : 'Password', { exact: true }).fill(PASSWORD);
-  secretsSeen.add(PASSWORD);
-  await p.getByRole('button', { name: es ? 'Crear cuenta' : 'Create account' }).click();
-}
-
-async function signIn(p: Page, email: string, password: string, locale: '' | '/es' = '') {
-  const es = locale === '/es';
-  const at = p.url() === 'about:blank' ? '' : new URL(p.url()).pathname;
-  if (at !== `${locale}/auth/login`) await p.goto(`${locale}/auth/login`);
-  await p.getByLabel(es ? 'Correo' : 'E-mail').fill(email);
-  await p.getByLabel(es ? 'Contraseña' : 'Password', { exact: true }).fill(password);
-  await p.getByRole('button', { name: es ? 'Iniciar sesión' : 'Sign in', exact: true }).last().click();
-}
+const registerTalent = (p: Page, email: string, locale: '' | '/es' = '') =>
+  register(p, { email, password: PASSWORD, locale: locale ? 'es' : 'en' });
+const signIn = (p: Page, email: string, password: string, locale: '' | '/es' = '') =>
+  signInAs(p, email, password, locale ? 'es' : 'en');
 
 describe('registration', () => {
   it('registers a talent, who lands on /profile/my-profile with a toast at the top right that goes after about 2 s', async () => {

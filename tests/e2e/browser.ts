@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -20,10 +21,17 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * A fresh browser profile. Each one presents its own client address (a random one of the
+ * IPv6 documentation range, through the X-Forwarded-For the server trusts from its proxy),
+ * so journeys do not share per-IP rate limits.
+ */
 export async function newContext(browser: Browser): Promise<BrowserContext> {
+  const ip = `2001:db8::${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`;
   const context = await browser.newContext({
     baseURL: BASE_URL,
     viewport: { width: 1280, height: 800 },
+    extraHTTPHeaders: { 'X-Forwarded-For': ip },
   });
   await context.route('**/*', (route) => {
     const host = new URL(route.request().url()).hostname;
