@@ -2,12 +2,29 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { countries, languages } from '@/db/schema';
 
-export async function listCountries(db: Db) {
-  const rows = await db.select().from(countries).orderBy(asc(countries.nameEn));
-  return rows.map((r) => ({ code: r.code, name_en: r.nameEn, name_es: r.nameEs }));
+/**
+ * Reference lists change only with a package upgrade (filled at start), so each database's
+ * lists are read once per process and then served from memory.
+ */
+function cachedPerDb<T>(load: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
+  const cache = new WeakMap<Db, Promise<T>>();
+  return (db) => {
+    let hit = cache.get(db);
+    if (!hit) {
+      hit = load(db);
+      cache.set(db, hit);
+      hit.catch(() => cache.delete(db)); // a failed read is tried again next time
+    }
+    return hit;
+  };
 }
 
-export async function listLanguages(db: Db) {
+export const listCountries = cachedPerDb(async (db) => {
+  const rows = await db.select().from(countries).orderBy(asc(countries.nameEn));
+  return rows.map((r) => ({ code: r.code, name_en: r.nameEn, name_es: r.nameEs }));
+});
+
+export const listLanguages = cachedPerDb(async (db) => {
   const rows = await db.select().from(languages).orderBy(asc(languages.nameEn));
   return rows.map((r) => ({ id: r.id, code: r.code, name_en: r.nameEn, name_es: r.nameEs }));
-}
+});
