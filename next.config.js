@@ -1,33 +1,10 @@
 // @ts-check
 const { i18n } = require('./next-i18next.config.js');
 
-const isProd = process.env.NODE_ENV === 'production';
+const { securityHeaders, HSTS } = require('./lib/security-headers.js');
 
-/** Security headers of QUALITY.md's baseline. */
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  {
-    key: 'Content-Security-Policy',
-    value: [
-      "default-src 'self'",
-      // Next's inline bootstrap and GA need inline/extra script sources.
-      `script-src 'self' 'unsafe-inline'${isProd ? '' : " 'unsafe-eval'"} https://www.googletagmanager.com https://accounts.google.com`,
-      "style-src 'self' 'unsafe-inline' https://accounts.google.com",
-      "img-src 'self' data: blob: https:",
-      "connect-src 'self' https: wss:",
-      'frame-src https://accounts.google.com',
-      "font-src 'self' data:",
-      "frame-ancestors 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-    ].join('; '),
-  },
-  ...(isProd
-    ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains' }]
-    : []),
-];
+const production = process.env.NODE_ENV === 'production';
+const headers = securityHeaders({ env: process.env, production });
 
 /** @type {import('next').NextConfig} */
 module.exports = {
@@ -37,9 +14,29 @@ module.exports = {
   // CI and the pre-commit routine run `npm run typecheck`; the build need not type-check again.
   typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'nodemailer'],
-  // Saves ~105 KB of crypto-browserify in wallet chunks (STACK-NOTES.md).
+  // Node's `crypto` stays out of the browser: it saves ~105 KB of crypto-browserify in wallet
+  // chunks. Production builds use webpack (docs/security.md "Headers": its pages carry no inline
+  // script, so the CSP needs neither 'unsafe-inline' nor per-request nonces); `next dev` uses
+  // Turbopack.
   turbopack: { resolveAlias: { crypto: { browser: './lib/empty-module.js' } } },
+  webpack(config, { isServer }) {
+    if (!isServer)
+      config.resolve.alias = {
+        ...config.resolve.alias,
+        crypto: require.resolve('./lib/empty-module.js'),
+      };
+    return config;
+  },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    // `locale: false`: the paths as they are, so /_next/static and /api get the headers too.
+    return [
+      { source: '/:path*', locale: false, headers },
+      {
+        source: '/:path*',
+        locale: false,
+        has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
+        headers: [HSTS],
+      },
+    ];
   },
 };

@@ -42,7 +42,7 @@ export function buildIfNeeded(root = process.cwd()) {
   console.log('Building the app (first start or sources changed)...');
   const res = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'build'],
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'build', '--webpack'],
     {
       cwd: root,
       stdio: 'inherit',

@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BASE_URL, launchBrowser, newContext } from './browser';
+import { signIn } from './journeys';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const scriptSources = (csp: string) =>
+  /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.split(/\s+/) ?? [];
+
+/** The headers every response must carry (docs/security.md "Headers"). */
+function expectSecurityHeaders(headers: Headers, what: string) {
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp, what).toContain("default-src 'self'");
+  expect(csp, what).toContain("frame-ancestors 'none'");
+  expect(scriptSources(csp), what).toContain("'self'");
+  expect(scriptSources(csp), what).not.toContain("'unsafe-inline'");
+  expect(scriptSources(csp), what).not.toContain("'unsafe-eval'");
+  const connect = /connect-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  expect(connect.split(/\s+/), what).not.toContain('https:');
+  expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(headers.get('x-frame-options'), what).toBe('DENY');
+  expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+}
+
+describe('security headers', () => {
+  it('are on pages, API answers and static files; HSTS only when the request came over HTTPS', async () => {
+    const home = await fetch(`${BASE_URL}/`);
+    const html = await home.text();
+    const asset = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(asset).toBeDefined();
+    const urls = [
+      '/',
+      '/es',
+      '/auth/login',
+      '/api/health',
+      '/api/countries',
+      asset!,
+      '/favicon.svg',
+    ];
+    for (const url of urls) {
+      const res = await fetch(`${BASE_URL}${url}`);
+      expect(res.status, url).toBe(200);
+      expectSecurityHeaders(res.headers, url);
+      expect(res.headers.get('strict-transport-security'), url).toBeNull();
+      await res.arrayBuffer();
+    }
+    for (const url of ['/', asset!, '/api/health']) {
+      const res = await fetch(`${BASE_URL}${url}`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(res.headers.get('strict-transport-security'), url).toMatch(/^max-age=\d{8,}/);
+      await res.arrayBuffer();
+    }
+  });
+});
+
+/** Collects every CSP violation the page reports, from the console and from the DOM event. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to (execute|load|connect)/i.test(msg.text()))
+      seen.push(msg.text());
+  });
+  await page.exposeFunction('__cspViolation', (v: string) => seen.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __cspViolation: (v: string) => void }).__cspViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      ),
+    );
+  });
+  return seen;
+}
+
+describe('the content security policy in Chromium', () => {
+  it('lets every page work, signed out and signed in, in both languages, with no violation', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const violations = await watchViolations(page);
+    const visit = async (path: string, heading: RegExp) => {
+      await page.goto(path);
+      await expect
+        .poll(() => page.getByRole('heading', { name: heading }).first().isVisible(), {
+          message: path,
+        })
+        .toBe(true);
+    };
+    await visit('/', /For talents/);
+    await visit('/es', /Para empresas/);
+    await visit('/auth/login', /Sign in/);
+    await visit('/es/auth/register', /Crea tu cuenta|Crear/);
+    await visit('/auth/recovery', /Recover your password/);
+    await visit('/talents/1', /Ana Quispe/);
+    await signIn(page, 'ana.talent@demo.talentchain.dev', 'Demo-pass-2026');
+    await page.waitForURL('**/profile/my-profile');
+    await visit('/profile/my-profile', /Ana Quispe/);
+    await visit('/es/profile/edit', /Editar|perfil/i);
+    await visit('/profile/settings', /Settings|Password/i);
+    // A client-side navigation loads further chunks under the same policy.
+    await page.goto('/profile/my-profile');
+    await page
+      .getByRole('link', { name: /Edit profile/i })
+      .first()
+      .click();
+    await page.waitForURL('**/profile/edit');
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+});
