@@ -9,6 +9,14 @@ const ZServerEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
+  /** The public address of the app, for links in e-mails (default: http://HOST:PORT). */
+  APP_URL: z
+    .string()
+    .url()
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  /** How many proxies in front of the server append to X-Forwarded-For (0: read no header). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   JWT_SECRET: z.string().min(32).optional(),

@@ -33,6 +33,8 @@ const serverEnv = {
   PORT: String(port),
   DATA_DIR: dataDir,
   LOG_LEVEL: 'info',
+  // The journeys play a proxy: each browser context names its own client in X-Forwarded-For.
+  TRUST_PROXY: '1',
   SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
 };
 delete serverEnv.DATABASE_URL;
@@ -84,7 +86,13 @@ const vitest = spawn(
   ],
   {
     stdio: 'inherit',
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATA_DIR: dataDir, E2E_WORK_DIR: work, E2E_MAIL_DIR: mailDir },
+    env: {
+      ...process.env,
+      E2E_BASE_URL: baseUrl,
+      E2E_DATA_DIR: dataDir,
+      E2E_WORK_DIR: work,
+      E2E_MAIL_DIR: mailDir,
+    },
   },
 );
 vitest.on('exit', (code) => {

@@ -2,15 +2,15 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { AppError } from './errors';
+import { assertCleanQuery } from './lib/validate';
 import type { TAppEnv, TDeps } from './context';
-import { log } from './logger';
+import { log, safeErrorFields } from './logger';
 import { requestLog } from './middleware/request-log';
 import { profileRoutes } from './routes/profile';
 import { referenceRoutes } from './routes/reference';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { checkHealth } from './services/health';
-
 
 /** The whole HTTP API under /api. Routes validate, call one service verb and answer the envelope. */
 export function createApp(deps: TDeps) {
@@ -21,6 +21,7 @@ export function createApp(deps: TDeps) {
   app.use(async (c, next) => {
     c.set('deps', deps);
     c.header('Cache-Control', 'no-store');
+    assertCleanQuery(c.req.queries());
     await next();
   });
 
@@ -61,7 +62,7 @@ export function createApp(deps: TDeps) {
     log('error', 'unhandled error', {
       requestId: c.get('requestId'),
       path: c.req.path,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      ...safeErrorFields(error),
     });
     return c.json(new AppError('internal').toBody(), 500);
   });

@@ -1,4 +1,6 @@
-import { getDbHandle } from '@/db/client';
+import { getDb, getDbHandle } from '@/db/client';
+import { safeErrorFields } from './logger';
+import { scheduleHousekeeping } from './services/housekeeping';
 
 /**
  * At server start: open the database (taking the data directory's lock), apply the migrations
@@ -6,7 +8,9 @@ import { getDbHandle } from '@/db/client';
  */
 try {
   await getDbHandle();
+  scheduleHousekeeping(getDb);
 } catch (err) {
-  console.error(`Cannot start: ${err instanceof Error ? err.message : String(err)}`);
+  // The data-directory lock's message says what to do; a failed query is named, never quoted.
+  console.error(`Cannot start: ${safeErrorFields(err).error}`);
   process.exit(1);
 }

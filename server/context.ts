@@ -14,6 +14,10 @@ export type TDeps = {
   verificationsEmail: string;
   /** Root directory of stored uploads (disk storage). */
   uploadsDir: string;
+  /** The app's public origin, for links in e-mails. */
+  appUrl: string;
+  /** Proxies whose X-Forwarded-For entries are trusted (server/http/client-address.ts). */
+  trustProxy: number;
 };
 
 export type TAuthUser = { id: number; isTalent: boolean };

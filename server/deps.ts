@@ -45,5 +45,7 @@ export function createDefaultDeps(): TDeps {
     google: { clientId: publicEnv.NEXT_PUBLIC_GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
     verificationsEmail: env.VERIFICATIONS_EMAIL,
     uploadsDir: path.join(dataDir, 'uploads'),
+    appUrl: env.APP_URL ?? `http://${env.HOST}:${env.PORT}`,
+    trustProxy: env.TRUST_PROXY,
   };
 }

@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  unprocessable: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
@@ -16,7 +17,8 @@ export const ERROR_STATUS = {
 
 export type TErrorCode = keyof typeof ERROR_STATUS;
 
-export type TFieldError = { path: string; message: string };
+/** One invalid field: its dotted path, a stable code where one is set, and an English text. */
+export type TFieldError = { path: string; message: string; code?: string };
 
 /** Default bilingual texts per code; services pass their own where they know better. */
 const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
@@ -29,6 +31,10 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   unsupported_media_type: [
     'This type of file is not accepted.',
     'Este tipo de archivo no se acepta.',
+  ],
+  unprocessable: [
+    'The data sent cannot be processed.',
+    'Los datos enviados no se pueden procesar.',
   ],
   rate_limited: [
     'Too many attempts. Please wait and try again.',

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/text-field';
 import { toastSuccess } from '@/lib/toast';
@@ -21,6 +21,19 @@ export function RecoveryForm() {
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+
+  // The e-mail's link carries the e-mail and code in the fragment, which exists only in the
+  // browser, after hydration: fill them in once, then drop it from the address bar and history.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.hash.slice(1));
+    const [linkEmail, linkCode] = [params.get('email'), params.get('code')];
+    if (!linkEmail || !linkCode) return;
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time read of the URL
+    setEmail(linkEmail);
+    setCode(linkCode);
+    setStep(2);
+  }, []);
 
   async function sendCode(e: FormEvent) {
     e.preventDefault();
@@ -59,7 +72,9 @@ export function RecoveryForm() {
     <div className={styles.card}>
       <p className={styles.steps}>{t('auth.recovery.step', { step, total: 2 })}</p>
       <h1>{t('auth.recovery.title')}</h1>
-      <p className={styles.lead}>{step === 1 ? t('auth.recovery.lead_email') : t('auth.recovery.lead_code', { email })}</p>
+      <p className={styles.lead}>
+        {step === 1 ? t('auth.recovery.lead_email') : t('auth.recovery.lead_code', { email })}
+      </p>
       {failure && (
         <p className={styles.alert} role="alert">
           {failure}
@@ -67,7 +82,15 @@ export function RecoveryForm() {
       )}
       {step === 1 ? (
         <form onSubmit={sendCode} noValidate>
-          <TextField label={t('auth.fields.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={err('email')} required />
+          <TextField
+            label={t('auth.fields.email')}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={err('email')}
+            required
+          />
           <Button type="submit" className={styles.submit} disabled={busy}>
             {t('auth.recovery.send_code')}
           </Button>
@@ -78,16 +101,40 @@ export function RecoveryForm() {
             label={t('auth.fields.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
+            placeholder="1234 5678 9012"
+            maxLength={20}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             hint={t('auth.recovery.code_hint')}
           />
-          <PasswordField label={t('auth.fields.new_password')} autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={err('password')} hint={t('auth.fields.password_hint')} showLabel={t('auth.fields.show_password')} hideLabel={t('auth.fields.hide_password')} />
-          <PasswordField label={t('auth.fields.confirm_password')} autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={err('confirm')} showLabel={t('auth.fields.show_password')} hideLabel={t('auth.fields.hide_password')} />
+          <PasswordField
+            label={t('auth.fields.new_password')}
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={err('password')}
+            hint={t('auth.fields.password_hint')}
+            showLabel={t('auth.fields.show_password')}
+            hideLabel={t('auth.fields.hide_password')}
+          />
+          <PasswordField
+            label={t('auth.fields.confirm_password')}
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            error={err('confirm')}
+            showLabel={t('auth.fields.show_password')}
+            hideLabel={t('auth.fields.hide_password')}
+          />
           <Button type="submit" className={styles.submit} disabled={busy}>
             {t('auth.recovery.change')}
           </Button>
-          <Button type="button" variant="ghost" className={styles.submit} onClick={() => setStep(1)}>
+          <Button
+            type="button"
+            variant="ghost"
+            className={styles.submit}
+            onClick={() => setStep(1)}
+          >
             {t('auth.recovery.resend')}
           </Button>
         </form>

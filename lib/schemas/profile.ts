@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE, LINE_BREAKS, LINE_BREAKS_MESSAGE } from './text';
 
 // Profile payloads, shared by the forms (client) and the API (server). Only zod may be imported
 // here: the browser bundles this file.
@@ -20,11 +21,13 @@ export const ZId = z
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-/** A one-line text: trimmed, runs of spaces (and line breaks) collapsed to one space. */
-const line = (min: number, max: number) =>
+/** A one-line text: no control characters nor line breaks; trimmed, runs of spaces collapsed. */
+export const line = (min: number, max: number) =>
   z
     .string()
     .max(max * 4, `At most ${max} characters.`)
+    .refine((s) => !CONTROL_CHARS.test(s), CONTROL_CHARS_MESSAGE)
+    .refine((s) => !LINE_BREAKS.test(s), LINE_BREAKS_MESSAGE)
     .transform(collapse)
     .pipe(
       z
@@ -33,13 +36,31 @@ const line = (min: number, max: number) =>
         .max(max, `At most ${max} characters.`),
     );
 
+/**
+ * A phone number as people write it: digits, spaces and + ( ) . -, with at least one digit.
+ * Registration and the personal section share it, so one can always save what the other took.
+ */
+export const ZPhone = z
+  .string()
+  .trim()
+  .max(32, 'At most 32 characters.')
+  .regex(/^[0-9 +().-]*[0-9][0-9 +().-]*$/, 'Use digits, spaces and + ( ) . - only.');
+
 /** An optional one-line text: empty means null. */
 const optionalLine = (max: number) => z.preprocess(emptyToNull, line(1, max).nullable()).optional();
 
-/** An optional multi-line text: trimmed, empty means null. */
+/** An optional multi-line text (tabs and line breaks allowed): trimmed, empty means null. */
 const optionalText = (max: number) =>
   z
-    .preprocess(emptyToNull, z.string().trim().max(max, `At most ${max} characters.`).nullable())
+    .preprocess(
+      emptyToNull,
+      z
+        .string()
+        .refine((s) => !CONTROL_CHARS.test(s), CONTROL_CHARS_MESSAGE)
+        .transform((s) => s.trim())
+        .pipe(z.string().max(max, `At most ${max} characters.`))
+        .nullable(),
+    )
     .optional();
 
 /** Whether `s` (YYYY-MM-DD) names a day of the calendar: 2023-02-30 does not. */
@@ -178,6 +199,8 @@ const ZLink = z
     emptyToNull,
     z
       .string()
+      // The URL parser drops tabs and line breaks silently: refuse them instead.
+      .refine((s) => !CONTROL_CHARS.test(s) && !LINE_BREAKS.test(s), LINE_BREAKS_MESSAGE)
       .trim()
       .max(300, 'At most 300 characters.')
       .pipe(z.url({ protocol: /^https?$/, message: 'Use a web address (http or https).' }))
@@ -189,17 +212,7 @@ const ZLink = z
 export const ZUserInfoInput = z.object({
   name: line(1, 100).optional(),
   last_name: line(0, 100).optional(),
-  phone: z
-    .preprocess(
-      emptyToNull,
-      z
-        .string()
-        .trim()
-        .max(32, 'At most 32 characters.')
-        .regex(/^[0-9 +()-]*[0-9][0-9 +()-]*$/, 'Use digits, spaces and + ( ) - only.')
-        .nullable(),
-    )
-    .optional(),
+  phone: z.preprocess(emptyToNull, ZPhone.nullable()).optional(),
   country_code: z
     .preprocess(
       emptyToNull,

@@ -6,6 +6,9 @@ export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 
 export type TTokenClaims = { userId: number; version: number };
 
+/** User ids are PostgreSQL `integer`s: a larger `sub` names no user (and must not reach SQL). */
+const MAX_USER_ID = 2_147_483_647;
+
 /** An access token: HS256, `exp`, `iss`, `aud`, and the user's token version (`ver`). */
 export async function signAccessToken(
   claims: TTokenClaims,
@@ -39,7 +42,8 @@ export async function verifyAccessToken(
     });
     const userId = Number(payload.sub);
     const version = payload.ver;
-    if (!Number.isSafeInteger(userId) || userId <= 0 || typeof version !== 'number') return null;
+    if (!Number.isInteger(userId) || userId <= 0 || userId > MAX_USER_ID) return null;
+    if (typeof version !== 'number' || !Number.isSafeInteger(version)) return null;
     return { userId, version };
   } catch {
     return null;

@@ -1,6 +1,43 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE } from '@/lib/schemas/text';
 import { AppError, type TFieldError } from '@/server/errors';
+
+// No string of a request may hold a control character other than tab and line breaks; the
+// schemas of one-line fields refuse those too (lib/schemas/text.ts).
+const controlCharsError = (path: string): TFieldError => ({
+  path: path || '(body)',
+  code: 'control_characters',
+  message: CONTROL_CHARS_MESSAGE,
+});
+
+/**
+ * Field errors for every string inside `value` that holds a control character. Walked without
+ * recursion, so no nesting depth that JSON.parse accepts can overflow the stack.
+ */
+export function controlCharErrors(value: unknown): TFieldError[] {
+  const errors: TFieldError[] = [];
+  const stack: [string, unknown][] = [['', value]];
+  while (stack.length > 0) {
+    const [path, v] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (CONTROL_CHARS.test(v)) errors.push(controlCharsError(path));
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) stack.push([path ? `${path}.${k}` : k, child]);
+    }
+  }
+  return errors.reverse();
+}
+
+/** Refuses a query string with control characters in any parameter, read or not. */
+export function assertCleanQuery(query: Record<string, string[]>): void {
+  const errors = Object.entries(query).flatMap(([k, values]) =>
+    values.some((v) => CONTROL_CHARS.test(v)) || CONTROL_CHARS.test(k)
+      ? [controlCharsError(k)]
+      : [],
+  );
+  if (errors.length > 0) throw new AppError('invalid_input', { errors });
+}
 
 /** Turns zod issues into the envelope's `errors` list. */
 export function fieldErrors(error: z.ZodError): TFieldError[] {
@@ -41,9 +78,21 @@ async function readText(c: Context, limit: number): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Reads the JSON body (malformed JSON → 400) and validates it. Unknown fields are stripped. */
+/** `application/json` or a `+json` type, with any parameters (charset). */
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Reads the JSON body and validates it: another media type → 415, malformed JSON → 400, a
+ * control character in any string → 400 with that field's error. Unknown fields are stripped.
+ */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   const text = await readText(c, JSON_BODY_LIMIT);
+  if (text.trim() !== '' && !JSON_TYPE.test(c.req.header('content-type') ?? '')) {
+    throw new AppError('unsupported_media_type', {
+      message: 'Send the body as application/json.',
+      messageEs: 'Envía el cuerpo como application/json.',
+    });
+  }
   let body: unknown;
   try {
     body = text.trim() === '' ? {} : JSON.parse(text);
@@ -53,6 +102,8 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
       messageEs: 'El cuerpo de la solicitud no es JSON válido.',
     });
   }
+  const dirty = controlCharErrors(body);
+  if (dirty.length > 0) throw new AppError('invalid_input', { errors: dirty });
   return parseWith(schema, body);
 }
 

@@ -1,3 +1,4 @@
+import { formatRecoveryCode } from '@/server/services/users/user-schemas';
 import type { TMail } from './mailer';
 
 export type TLang = 'en' | 'es';
@@ -6,12 +7,14 @@ const RECOVERY = {
   en: {
     subject: 'Your TalentChain recovery code',
     intro: 'Use this code to choose a new password for your TalentChain account:',
+    link: 'Or open this link, which fills it in for you:',
     expiry: 'The code expires in 15 minutes and works only once.',
     ignore: 'If you did not ask for it, ignore this e-mail: your password stays the same.',
   },
   es: {
     subject: 'Tu código de recuperación de TalentChain',
     intro: 'Usa este código para elegir una nueva contraseña para tu cuenta de TalentChain:',
+    link: 'O abre este enlace, que lo completa por ti:',
     expiry: 'El código vence en 15 minutos y solo sirve una vez.',
     ignore: 'Si no lo pediste, ignora este correo: tu contraseña no cambia.',
   },
@@ -20,15 +23,28 @@ const RECOVERY = {
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /**
- * The password-recovery e-mail in the user's language. In the text part the code stands alone
- * on its own line, so it is easy to copy (and for tests to find).
+ * The link that opens the recovery form with the e-mail and code filled in. They travel in the
+ * fragment, which browsers never send to a server (nor in a Referer), and the page removes it.
  */
-export function recoveryCodeMail(lang: TLang, to: string, code: string): TMail {
+export function recoveryLink(appUrl: string, lang: TLang, email: string, code: string): string {
+  const fragment = new URLSearchParams({ email, code }).toString();
+  return `${appUrl}${lang === 'es' ? '/es' : ''}/auth/recovery#${fragment}`;
+}
+
+/**
+ * The password-recovery e-mail in the user's language. In the text part the code stands alone
+ * on its own line, in groups of four digits, so it is easy to read and copy (and for tests to
+ * find).
+ */
+export function recoveryCodeMail(lang: TLang, to: string, code: string, appUrl: string): TMail {
   const t = RECOVERY[lang];
-  const text = [t.intro, '', code, '', t.expiry, t.ignore, ''].join('\n');
+  const shown = formatRecoveryCode(code);
+  const link = recoveryLink(appUrl, lang, to, code);
+  const text = [t.intro, '', shown, '', t.link, link, '', t.expiry, t.ignore, ''].join('\n');
   const html = [
     `<p>${escapeHtml(t.intro)}</p>`,
-    `<p style="font-size:24px;font-weight:bold;letter-spacing:4px">${escapeHtml(code)}</p>`,
+    `<p style="font-size:24px;font-weight:bold;letter-spacing:2px">${escapeHtml(shown)}</p>`,
+    `<p>${escapeHtml(t.link)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
     `<p>${escapeHtml(t.expiry)}</p>`,
     `<p>${escapeHtml(t.ignore)}</p>`,
   ].join('\n');

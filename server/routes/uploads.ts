@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { TAppEnv } from '@/server/context';
+import { requestAddress } from '@/server/http/client-address';
 import { caller, requireAuth } from '@/server/middleware/auth';
 import { readMultipartFile } from '@/server/services/profile/multipart';
-import { clientIp } from '@/server/services/rate-limit';
 import { checkUploadLimit } from '@/server/services/profile/upload-limit';
 import {
   FILE_MAX_BYTES,
@@ -30,13 +30,13 @@ const extValue = (s: string) =>
 export const uploadRoutes = new Hono<TAppEnv>()
   .post('/image', requireAuth, async (c) => {
     const user = caller(c);
-    await checkUploadLimit(c.get('db'), clientIp(c), c.get('deps').now());
+    await checkUploadLimit(c.get('db'), requestAddress(c), c.get('deps').now());
     const file = await readMultipartFile(c.req.raw, 'image', IMAGE_MAX_BYTES);
     const data = await saveImage(c.get('db'), storageOf(c), user.id, file);
     return c.json({ status: true, data }, 201);
   })
   .post('/file', async (c) => {
-    await checkUploadLimit(c.get('db'), clientIp(c), c.get('deps').now());
+    await checkUploadLimit(c.get('db'), requestAddress(c), c.get('deps').now());
     const file = await readMultipartFile(c.req.raw, 'file', FILE_MAX_BYTES);
     const data = await saveDocument(c.get('db'), storageOf(c), file);
     return c.json({ status: true, data }, 201);

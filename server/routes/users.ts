@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { TAppEnv } from '@/server/context';
+import { requestAddress } from '@/server/http/client-address';
 import { jsonBody, parseWith } from '@/server/lib/validate';
 import { caller, optionalAuth, requireAuth } from '@/server/middleware/auth';
-import { clientIp } from '@/server/services/rate-limit';
 import {
   emailIsRegistered,
   loginWithGoogle,
@@ -31,7 +31,7 @@ export const userRoutes = new Hono<TAppEnv>()
     const { accessToken, user } = await registerUser({
       db: c.get('db'),
       deps,
-      ip: clientIp(c),
+      ip: requestAddress(c),
       input,
     });
     return c.json(
@@ -50,7 +50,7 @@ export const userRoutes = new Hono<TAppEnv>()
     const { accessToken, user } = await loginWithPassword({
       db: c.get('db'),
       deps: c.get('deps'),
-      ip: clientIp(c),
+      ip: requestAddress(c),
       input,
     });
     return c.json({ status: true, access_token: accessToken, data: user });
@@ -69,7 +69,7 @@ export const userRoutes = new Hono<TAppEnv>()
     const found = await emailIsRegistered({
       db: c.get('db'),
       deps: c.get('deps'),
-      ip: clientIp(c),
+      ip: requestAddress(c),
       email,
     });
     if (found) return c.json({ status: true });
@@ -83,7 +83,12 @@ export const userRoutes = new Hono<TAppEnv>()
   })
   .post('/users/recovery/email', async (c) => {
     const input = await jsonBody(c, ZRecoveryEmailInput);
-    await requestRecoveryCode({ db: c.get('db'), deps: c.get('deps'), ip: clientIp(c), input });
+    await requestRecoveryCode({
+      db: c.get('db'),
+      deps: c.get('deps'),
+      ip: requestAddress(c),
+      input,
+    });
     return c.json({
       status: true,
       message: 'Check your email!',
@@ -92,7 +97,12 @@ export const userRoutes = new Hono<TAppEnv>()
   })
   .post('/users/recovery/password', async (c) => {
     const input = await jsonBody(c, ZRecoveryPasswordInput);
-    await resetPasswordWithCode({ db: c.get('db'), deps: c.get('deps'), ip: clientIp(c), input });
+    await resetPasswordWithCode({
+      db: c.get('db'),
+      deps: c.get('deps'),
+      ip: requestAddress(c),
+      input,
+    });
     return c.json({
       status: true,
       message: 'Password changed!',

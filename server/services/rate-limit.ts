@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import type { Context } from 'hono';
+import { and, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { rateLimits } from '@/db/schema';
 import { AppError } from '@/server/errors';
@@ -9,88 +8,167 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 /**
- * Every limit of the API (QUALITY.md "Security baseline"): `max` requests per fixed window of
- * `windowSeconds`, counted per key (an IP, or an account's e-mail). The request after the
- * `max`-th in a window is refused with 429 and `Retry-After`.
+ * Every limit of the API (docs/security.md "Rate limits"): at most `max` per fixed window of
+ * `windowSeconds`, counted per subject: a client address, or an account *at* an address, never
+ * an account alone, so that nobody can lock an owner out from somewhere else.
+ *
+ * `failures` limits count only failed attempts (a wrong password, a wrong code): an owner who
+ * signs in correctly is never refused for it. The others count every admitted request (each one
+ * sends mail or stores a file). A refused request never counts and never moves the window.
  */
 export const RATE_LIMITS = {
-  /** Failed logins only: a successful login gives its attempt back (see `refund`). */
-  loginPerAccount: { max: 10, windowSeconds: 15 * MINUTE },
-  loginPerIp: { max: 30, windowSeconds: 15 * MINUTE },
-  registerPerIp: { max: 10, windowSeconds: HOUR },
-  recoveryEmailPerAccount: { max: 5, windowSeconds: HOUR },
-  recoveryEmailPerIp: { max: 20, windowSeconds: HOUR },
-  recoveryCodePerIp: { max: 10, windowSeconds: 15 * MINUTE },
-  recoveryCodePerAccount: { max: 5, windowSeconds: 15 * MINUTE },
+  loginFailuresPerAddress: { max: 30, windowSeconds: 15 * MINUTE },
+  loginFailuresPerAccountAddress: { max: 10, windowSeconds: 15 * MINUTE },
+  recoveryCodeFailuresPerAddress: { max: 10, windowSeconds: 15 * MINUTE },
+  registerPerAddress: { max: 10, windowSeconds: HOUR },
+  recoveryEmailPerAddress: { max: 20, windowSeconds: HOUR },
+  recoveryEmailPerAccountAddress: { max: 5, windowSeconds: HOUR },
   /** The e-mail check tells whether an account exists (seed §7), so it is kept slow to scan. */
-  checkEmailPerIp: { max: 60, windowSeconds: 15 * MINUTE },
-  uploadPerIp: { max: 30, windowSeconds: 15 * MINUTE },
+  checkEmailPerAddress: { max: 60, windowSeconds: 15 * MINUTE },
+  uploadPerAddress: { max: 30, windowSeconds: 15 * MINUTE },
 } as const;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;
 
+/** One counter: a limit and its subject (an address, or `account|address`). */
+export type TLimitRef = { name: TRateLimitName; subject: string };
+
+type TTexts = { message?: string; messageEs?: string };
+
 /**
- * The key stored for a limit. The subject (an e-mail or an IP, which a client may make as long
- * as it likes) is hashed: the table stays small and holds no e-mail addresses.
+ * The key stored for a counter. The subject (which a client may make as long as it likes) is
+ * hashed: the table stays small and holds no e-mail or address.
  */
-function rowKey(name: TRateLimitName, subject: string): string {
+function rowKey({ name, subject }: TLimitRef): string {
   const digest = createHash('sha256').update(subject.toLowerCase()).digest('base64url');
   return `${name}:${digest}`;
 }
 
+/** The subject of a per-(account, address) limit. */
+export const accountAt = (account: string, address: string) => `${account}\n${address}`;
+
+function refused(resetAt: Date, now: Date, texts: TTexts): AppError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  return new AppError('rate_limited', { ...texts, headers: { 'Retry-After': String(seconds) } });
+}
+
 /**
- * Counts one request against `name` for `subject` and throws `rate_limited` once the window's
- * count passes the limit. One atomic upsert, so concurrent requests (and several instances of
- * the server) cannot slip past it; an expired window starts again at 1.
+ * Admits and counts one request against `ref`, or throws `rate_limited` once the window holds
+ * `max`. One conditional upsert, so concurrent requests (and several server instances) cannot
+ * slip past it; a refused request changes nothing.
  */
-export async function hitRateLimit(
-  db: Db,
-  name: TRateLimitName,
-  subject: string,
-  now: Date,
-  texts: { message?: string; messageEs?: string } = {},
-): Promise<void> {
-  const { max, windowSeconds } = RATE_LIMITS[name];
-  const at = now.toISOString();
-  const fresh = new Date(now.getTime() + windowSeconds * 1000);
-  const [row] = await db
+export async function takeRateLimit(db: Db, ref: TLimitRef, now: Date, texts: TTexts = {}) {
+  const { max, windowSeconds } = RATE_LIMITS[ref.name];
+  const key = rowKey(ref);
+  const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
+  const admitted = await db
     .insert(rateLimits)
-    .values({ key: rowKey(name, subject), count: 1, resetAt: fresh })
+    .values({ key, count: 1, resetAt: new Date(now.getTime() + windowSeconds * 1000) })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`CASE WHEN ${rateLimits.resetAt} <= ${at}::timestamptz THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= ${at}::timestamptz THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
       },
+      setWhere: sql`${expired} OR ${rateLimits.count} < ${max}`,
     })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  if (row && row.count > max) {
-    const seconds = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
-    throw new AppError('rate_limited', { ...texts, headers: { 'Retry-After': String(seconds) } });
+    .returning({ count: rateLimits.count });
+  if (admitted.length > 0) return;
+  const [row] = await db
+    .select({ resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(sql`${rateLimits.key} = ${key}`);
+  throw refused(row?.resetAt ?? now, now, texts);
+}
+
+/** Throws `rate_limited` when any of `refs` has used up its failures in the current window. */
+async function assertFailuresLeft(db: Db, refs: TLimitRef[], now: Date, texts: TTexts) {
+  const byKey = new Map(refs.map((r) => [rowKey(r), r]));
+  const rows = await db
+    .select()
+    .from(rateLimits)
+    .where(and(inArray(rateLimits.key, [...byKey.keys()]), gt(rateLimits.resetAt, now)));
+  const spent = rows.filter((row) => row.count >= RATE_LIMITS[byKey.get(row.key)!.name].max);
+  if (spent.length === 0) return;
+  const latest = new Date(Math.max(...spent.map((r) => r.resetAt.getTime())));
+  throw refused(latest, now, texts);
+}
+
+/** Counts one failure against each of `refs`, starting a new window where the last one ended. */
+async function recordFailures(db: Db, refs: TLimitRef[], now: Date) {
+  const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
+  await db
+    .insert(rateLimits)
+    .values(
+      refs.map((r) => ({
+        key: rowKey(r),
+        count: 1,
+        resetAt: new Date(now.getTime() + RATE_LIMITS[r.name].windowSeconds * 1000),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${expired} THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        resetAt: sql`CASE WHEN ${expired} THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
+      },
+    });
+}
+
+const queues = new Map<string, Promise<void>>();
+
+/**
+ * Runs `fn` after every earlier call with the same key has finished, in this process. Attempts
+ * limited by their failures run one at a time per address, so that parallel guesses cannot all
+ * pass the check before the first failure is written; correct attempts merely wait their turn.
+ * The counters themselves live in the database (shared by all instances); this queue only keeps
+ * each instance's count exact.
+ */
+async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = queues.get(key) ?? Promise.resolve();
+  let release!: () => void;
+  const turn = new Promise<void>((resolve) => (release = resolve));
+  const tail = previous.then(() => turn);
+  queues.set(key, tail);
+  await previous;
+  try {
+    return await fn();
+  } finally {
+    release();
+    if (queues.get(key) === tail) queues.delete(key);
   }
 }
 
-/** Gives back one counted request (a login that succeeded should not lock its owner out). */
-export async function refundRateLimit(
+/**
+ * Runs `attempt` under limits that count failures. It is refused with 429 (before any work)
+ * while one of `refs` has no failures left; when `attempt` throws an error that `isFailure`
+ * accepts, one failure is counted on every ref. `refs[0]` is the per-address limit, whose subject
+ * also queues the attempts (see oneAtATime).
+ */
+export async function withFailureLimits<T>(
   db: Db,
-  name: TRateLimitName,
-  subject: string,
-): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ count: sql`GREATEST(${rateLimits.count} - 1, 0)` })
-    .where(sql`${rateLimits.key} = ${rowKey(name, subject)}`);
+  now: Date,
+  refs: [TLimitRef, ...TLimitRef[]],
+  attempt: () => Promise<T>,
+  isFailure: (err: unknown) => boolean,
+  texts: TTexts = {},
+): Promise<T> {
+  return oneAtATime(rowKey(refs[0]), async () => {
+    await assertFailuresLeft(db, refs, now, texts);
+    try {
+      return await attempt();
+    } catch (err) {
+      if (isFailure(err)) await recordFailures(db, refs, now);
+      throw err;
+    }
+  });
 }
 
-/**
- * The client's address: the first entry of `X-Forwarded-For`, else `X-Real-IP`, else 'unknown'.
- * These headers are only trustworthy when the server sits behind a proxy that sets them (as
- * production must): without one, a client can name any address and so dodge the per-IP limits
- * (the per-account limits still hold), and all direct clients share the 'unknown' bucket.
- */
-export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
-  const real = c.req.header('x-real-ip')?.trim();
-  return real || 'unknown';
+/** Deletes the counters whose window has ended (they would restart at 1 anyway). */
+export async function purgeExpiredRateLimits(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(rateLimits)
+    .where(lte(rateLimits.resetAt, now))
+    .returning({ key: rateLimits.key });
+  return gone.length;
 }

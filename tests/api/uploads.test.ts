@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '@/db/schema';
-import { createTestApi, type TJson } from '../helpers/api';
+import { createTestApi, socketFrom, type TJson } from '../helpers/api';
 import { createUser, type TTestUser } from '../helpers/users';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
@@ -102,6 +102,9 @@ const docx = () =>
 
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
+/** A request from a fresh client address, so that the upload limit does not get in the way. */
+const request = (url: string, init?: RequestInit) =>
+  api.app.request(url, init, socketFrom(freshIp()));
 
 /** Sends one file as multipart/form-data the way a browser does. */
 async function send(
@@ -115,9 +118,13 @@ async function send(
     new Blob([file.data], { type: file.type ?? 'application/octet-stream' }),
     file.name ?? 'upload.bin',
   );
-  const headers: Record<string, string> = { 'x-forwarded-for': opts.ip ?? freshIp() };
+  const headers: Record<string, string> = {};
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
-  const res = await api.app.request(`/api${route}`, { method: 'POST', body: form, headers });
+  const res = await api.app.request(
+    `/api${route}`,
+    { method: 'POST', body: form, headers },
+    socketFrom(opts.ip ?? freshIp()),
+  );
   return { res, status: res.status, json: (await res.json()) as TJson };
 }
 
@@ -130,9 +137,9 @@ async function sendRaw(route: '/file', disposition: string, data: Uint8Array) {
     data,
     Buffer.from('\r\n--B--\r\n'),
   ]);
-  const res = await api.app.request(`/api${route}`, {
+  const res = await request(`/api${route}`, {
     method: 'POST',
-    headers: { 'content-type': 'multipart/form-data; boundary=B', 'x-forwarded-for': freshIp() },
+    headers: { 'content-type': 'multipart/form-data; boundary=B' },
     body,
   });
   return { status: res.status, json: (await res.json()) as TJson };
@@ -306,14 +313,13 @@ describe('POST /api/file', () => {
     expect((await send('/file', { data: pdf(), field: 'document' })).status).toBe(400);
     const json = await api.call('POST', '/file', {
       body: { file: 'x' },
-      headers: { 'x-forwarded-for': freshIp() },
+      ip: freshIp(),
     });
     expect(json.status).toBe(415);
-    const cut = await api.app.request('/api/file', {
+    const cut = await request('/api/file', {
       method: 'POST',
       headers: {
         'content-type': 'multipart/form-data; boundary=XYZ',
-        'x-forwarded-for': freshIp(),
       },
       body: '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n%PDF-1.4 and then nothing',
     });
@@ -352,10 +358,9 @@ describe('upload size caps', () => {
       const { stream, counter } = hugeBody(field, total);
       const headers: Record<string, string> = {
         'content-type': 'multipart/form-data; boundary=B',
-        'x-forwarded-for': freshIp(),
       };
       if (route === '/image') headers.Authorization = `Bearer ${ana.token}`;
-      const res = await api.app.request(`/api${route}`, {
+      const res = await request(`/api${route}`, {
         method: 'POST',
         headers,
         body: stream,
@@ -371,12 +376,11 @@ describe('upload size caps', () => {
 
   it('refuses a declared Content-Length over the cap before reading anything', async () => {
     const { stream, counter } = hugeBody('file', 50 * MB);
-    const res = await api.app.request('/api/file', {
+    const res = await request('/api/file', {
       method: 'POST',
       headers: {
         'content-type': 'multipart/form-data; boundary=B',
         'content-length': String(50 * MB),
-        'x-forwarded-for': freshIp(),
       },
       body: stream,
       duplex: 'half',

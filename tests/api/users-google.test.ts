@@ -61,7 +61,7 @@ describe('POST /api/users/login/google', () => {
     // The password still works too.
     const login = await api.call('POST', '/users/login', {
       body: { email: user.email, password: user.password },
-      headers: { 'X-Forwarded-For': '10.4.0.1' },
+      ip: '10.4.0.1',
     });
     expect(login.status).toBe(200);
   });
@@ -191,7 +191,7 @@ describe('POST /api/users/register with a Google ID token', () => {
   const register = (b: unknown) =>
     api.call('POST', '/users/register', {
       body: b,
-      headers: { 'X-Forwarded-For': `10.4.1.${++seq}` },
+      ip: `10.4.1.${++seq}`,
     });
 
   it('creates a password-less account linked to the Google subject, which Google can then sign in', async () => {
@@ -212,7 +212,7 @@ describe('POST /api/users/register with a Google ID token', () => {
     // No password was set, so none can log in.
     const login = await api.call('POST', '/users/login', {
       body: { email: claims.email, password: 'anything at all' },
-      headers: { 'X-Forwarded-For': '10.4.0.2' },
+      ip: '10.4.0.2',
     });
     expect(login.status).toBe(401);
   });

@@ -51,7 +51,7 @@ describe('the server log', () => {
 
     expect((await api.call('POST', '/users/recovery/email', { body: { email } })).status).toBe(200);
     const code = codeInMail(smtp.received.at(-1)!.raw)!;
-    expect(code).toMatch(/^\d{6}$/);
+    expect(code).toMatch(/^\d{12}$/);
     secrets.push(code);
     const recovered = 'second Secret p4ss';
     secrets.push(recovered);

@@ -22,12 +22,13 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
- * A fresh browser profile. Each one presents its own client address (a random one of the
- * IPv6 documentation range, through the X-Forwarded-For the server trusts from its proxy),
- * so journeys do not share per-IP rate limits.
+ * A fresh browser profile. Each one presents its own client address (a random /64 of the IPv6
+ * documentation range, through the X-Forwarded-For that the server, started with
+ * TRUST_PROXY=1, trusts as a proxy's), so journeys do not share per-address rate limits.
  */
 export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const ip = `2001:db8::${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}`;
+  const group = () => randomInt(65536).toString(16);
+  const ip = `2001:db8:${group()}:${group()}::1`;
   const context = await browser.newContext({
     baseURL: BASE_URL,
     viewport: { width: 1280, height: 800 },

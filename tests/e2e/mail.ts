@@ -17,9 +17,9 @@ export async function waitForMail(to: string, since: number, timeoutMs = 10_000)
   throw new Error(`No mail for ${to}`);
 }
 
-/** The recovery code: the line that holds only digits in the message's text part. */
+/** The recovery code as the message shows it: the line of the text part that holds 4+4+4 digits. */
 export function recoveryCodeIn(raw: string): string {
-  const match = /^(\d{6,})\r?$/m.exec(raw);
+  const match = /^(\d{4} \d{4} \d{4})\r?$/m.exec(raw);
   if (!match) throw new Error('No recovery code in the message');
   return match[1]!;
 }

@@ -9,6 +9,9 @@ import { createTestDb } from './db';
 
 export type TJson = Record<string, unknown> & { status: boolean; data?: unknown };
 
+/** The bindings @hono/node-server passes: the Node request, whose socket has the peer address. */
+export const socketFrom = (ip = '127.0.0.1') => ({ incoming: { socket: { remoteAddress: ip } } });
+
 /** An in-process API over a fresh database, with a clock tests can move. */
 export async function createTestApi(overrides: Partial<TDeps> = {}) {
   const handle = await createTestDb();
@@ -21,9 +24,14 @@ export async function createTestApi(overrides: Partial<TDeps> = {}) {
     now: () => clock.now,
     jwtSecret: randomBytes(32),
     mailer: { send: async (mail) => void outbox.push(mail) },
-    google: { clientId: 'test-client.apps.googleusercontent.com', jwksUrl: 'http://127.0.0.1:9/jwks' },
+    google: {
+      clientId: 'test-client.apps.googleusercontent.com',
+      jwksUrl: 'http://127.0.0.1:9/jwks',
+    },
     verificationsEmail: 'verify@talentchain.test',
     uploadsDir,
+    appUrl: 'http://app.test',
+    trustProxy: 0,
     ...overrides,
   };
   const app = createApp(deps);
@@ -36,6 +44,8 @@ export async function createTestApi(overrides: Partial<TDeps> = {}) {
       rawBody?: string;
       token?: string;
       headers?: Record<string, string>;
+      /** The socket's peer address, as @hono/node-server hands it over (default 127.0.0.1). */
+      ip?: string;
     } = {},
   ) {
     const headers: Record<string, string> = { ...opts.headers };
@@ -44,7 +54,7 @@ export async function createTestApi(overrides: Partial<TDeps> = {}) {
     if (opts.rawBody !== undefined) body = opts.rawBody;
     else if (opts.body !== undefined) body = JSON.stringify(opts.body);
     if (body !== undefined) headers['Content-Type'] ??= 'application/json';
-    const res = await app.request(`/api${path}`, { method, headers, body });
+    const res = await app.request(`/api${path}`, { method, headers, body }, socketFrom(opts.ip));
     const json = (await res.json()) as TJson;
     return { res, status: res.status, json };
   }

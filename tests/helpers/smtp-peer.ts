@@ -36,9 +36,9 @@ export async function startSmtpPeer() {
   };
 }
 
-/** The recovery code of a raw message: the text part puts it alone on a line. */
+/** The recovery code of a raw message: the text part puts it alone on a line, in groups of 4. */
 export function codeInMail(raw: string): string | undefined {
-  return /^(\d{6})\r?$/m.exec(raw)?.[1];
+  return /^(\d{4} \d{4} \d{4})\r?$/m.exec(raw)?.[1]?.replace(/ /g, '');
 }
 
 const qpBytes = (s: string) =>

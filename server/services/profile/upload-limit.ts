@@ -1,9 +1,9 @@
 import type { Db } from '@/db/client';
-import { hitRateLimit } from '@/server/services/rate-limit';
+import { takeRateLimit } from '@/server/services/rate-limit';
 
-/** Uploads per IP address (RATE_LIMITS.uploadPerIp), with texts that name what was limited. */
+/** Uploads per client address (RATE_LIMITS.uploadPerAddress), with texts that name the limit. */
 export async function checkUploadLimit(db: Db, ip: string, now: Date): Promise<void> {
-  await hitRateLimit(db, 'uploadPerIp', ip, now, {
+  await takeRateLimit(db, { name: 'uploadPerAddress', subject: ip }, now, {
     message: 'Too many uploads. Please wait and try again.',
     messageEs: 'Demasiados archivos subidos. Espera un momento y vuelve a intentarlo.',
   });

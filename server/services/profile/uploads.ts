@@ -9,6 +9,8 @@ import type { TReceivedFile } from './multipart';
 const MB = 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * MB;
 export const FILE_MAX_BYTES = 10 * MB;
+/** The largest image side accepted, in pixels (a header may claim up to 2^32 - 1). */
+export const IMAGE_MAX_SIDE = 10_000;
 
 const IMAGE_TYPES: TFileType[] = ['png', 'jpeg', 'webp'];
 const DOCUMENT_TYPES: TFileType[] = ['pdf', 'doc', 'docx', 'png', 'jpeg'];
@@ -76,6 +78,14 @@ export async function saveImage(db: Db, storage: TStorage, ownerId: number, file
   }
   const size = imageSize(file.bytes, type);
   if (!size) throw unsupported('The image is damaged.', 'La imagen está dañada.');
+  if (size.width > IMAGE_MAX_SIDE || size.height > IMAGE_MAX_SIDE) {
+    const message = `The image is too large: at most ${IMAGE_MAX_SIDE} pixels a side.`;
+    throw new AppError('unprocessable', {
+      message,
+      messageEs: `La imagen es demasiado grande: como máximo ${IMAGE_MAX_SIDE} píxeles por lado.`,
+      errors: [{ path: 'image', code: 'image_dimensions', message }],
+    });
+  }
   const row = await store(db, storage, { ownerId, kind: 'image', type, file, size });
   return { id: row.id, url: uploadUrl(row.storageKey), width: size.width, height: size.height };
 }

@@ -5,7 +5,7 @@ import { verifyGoogleIdToken } from '@/server/auth/google';
 import { dummyHash, verifyPassword } from '@/server/auth/password';
 import type { TDeps } from '@/server/context';
 import { AppError } from '@/server/errors';
-import { hitRateLimit, refundRateLimit } from '@/server/services/rate-limit';
+import { accountAt, takeRateLimit, withFailureLimits } from '@/server/services/rate-limit';
 import type { TLoginInput } from './user-schemas';
 import { findUserByEmail, findUserByGoogleSub, openSession } from './user-session';
 
@@ -17,9 +17,9 @@ const badCredentials = () =>
   });
 
 /**
- * `POST /users/login`. Every attempt is counted per IP and per e-mail before the password is
- * checked, so parallel guesses cannot slip past the limit; a success gives its attempt back, so
- * only failures lock an account.
+ * `POST /users/login`. Failures are limited per address and per (account, address): a guesser
+ * is stopped where it guesses, while the owner still signs in from anywhere else, and a correct
+ * password is never counted.
  */
 export async function loginWithPassword({
   db,
@@ -32,16 +32,23 @@ export async function loginWithPassword({
   ip: string;
   input: TLoginInput;
 }) {
-  const now = deps.now();
-  await hitRateLimit(db, 'loginPerIp', ip, now);
-  await hitRateLimit(db, 'loginPerAccount', input.email, now);
-  const user = await findUserByEmail(db, input.email);
-  // Without an account (or a password) Argon2 still runs, so timing tells nothing.
-  const storedHash = user?.passwordHash ?? (await dummyHash());
-  const matches = await verifyPassword(storedHash, input.password);
-  if (!user?.passwordHash || !matches) throw badCredentials();
-  await refundRateLimit(db, 'loginPerIp', ip);
-  await refundRateLimit(db, 'loginPerAccount', input.email);
+  const user = await withFailureLimits(
+    db,
+    deps.now(),
+    [
+      { name: 'loginFailuresPerAddress', subject: ip },
+      { name: 'loginFailuresPerAccountAddress', subject: accountAt(input.email, ip) },
+    ],
+    async () => {
+      const found = await findUserByEmail(db, input.email);
+      // Without an account (or a password) Argon2 still runs, so timing tells nothing.
+      const storedHash = found?.passwordHash ?? (await dummyHash());
+      const matches = await verifyPassword(storedHash, input.password);
+      if (!found?.passwordHash || !matches) throw badCredentials();
+      return found;
+    },
+    (err) => err instanceof AppError && err.code === 'unauthorized',
+  );
   return openSession(db, deps, user);
 }
 
@@ -104,6 +111,6 @@ export async function emailIsRegistered({
   ip: string;
   email: string;
 }): Promise<boolean> {
-  await hitRateLimit(db, 'checkEmailPerIp', ip, deps.now());
+  await takeRateLimit(db, { name: 'checkEmailPerAddress', subject: ip }, deps.now());
   return Boolean(await findUserByEmail(db, email));
 }

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { recoveryCodes, users } from '@/db/schema';
 import { hashPassword } from '@/server/auth/password';
@@ -7,18 +7,31 @@ import type { TDeps } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/logger';
 import { recoveryCodeMail, type TLang } from '@/server/mail/templates';
-import { hitRateLimit } from '@/server/services/rate-limit';
-import type { TRecoveryEmailInput, TRecoveryPasswordInput } from './user-schemas';
+import { accountAt, takeRateLimit, withFailureLimits } from '@/server/services/rate-limit';
+import {
+  normalizeRecoveryCode,
+  RECOVERY_CODE_DIGITS,
+  type TRecoveryEmailInput,
+  type TRecoveryPasswordInput,
+} from './user-schemas';
 import { findUserByEmail } from './user-session';
 
-/** QUALITY.md: 6 digits from a CSPRNG, 15 minutes, single use, at most 5 tries. */
-export const RECOVERY_CODE = { digits: 6, ttlMinutes: 15, maxAttempts: 5 } as const;
+/**
+ * docs/security.md "Password recovery": 12 digits from a CSPRNG (10^12 codes, so that guesses
+ * sent without an e-mail, which are tried against every pending code at once, find none), valid
+ * 15 minutes, single use, and at most 5 wrong tries when the e-mail is given.
+ */
+export const RECOVERY_CODE = {
+  digits: RECOVERY_CODE_DIGITS,
+  ttlMinutes: 15,
+  maxAttempts: 5,
+} as const;
 
 /**
  * The stored form of a code: HMAC-SHA256 keyed with the server's secret. Deterministic, because
  * the seed's call sends only the code (no e-mail), so the code itself must find its row; keyed,
- * because a plain hash of a 6-digit number is reversed by trying all million of them. The
- * prefix keeps these MACs apart from the access tokens' signatures made with the same secret.
+ * so that a copy of the table does not give the codes away. The prefix keeps these MACs apart
+ * from the access tokens' signatures made with the same secret.
  */
 export function recoveryCodeHash(code: string, secret: Uint8Array): string {
   return createHmac('sha256', secret).update(`recovery-code:${code}`).digest('hex');
@@ -54,8 +67,12 @@ export async function requestRecoveryCode({
   input: TRecoveryEmailInput;
 }): Promise<void> {
   const now = deps.now();
-  await hitRateLimit(db, 'recoveryEmailPerIp', ip, now);
-  await hitRateLimit(db, 'recoveryEmailPerAccount', input.email, now);
+  await takeRateLimit(db, { name: 'recoveryEmailPerAddress', subject: ip }, now);
+  await takeRateLimit(
+    db,
+    { name: 'recoveryEmailPerAccountAddress', subject: accountAt(input.email, ip) },
+    now,
+  );
   const user = await findUserByEmail(db, input.email);
   if (!user) {
     throw new AppError('not_found', {
@@ -97,7 +114,7 @@ export async function requestRecoveryCode({
   });
   const lang: TLang = input.lang ?? (user.lang === 'es' ? 'es' : 'en');
   try {
-    await deps.mailer.send(recoveryCodeMail(lang, user.email, code));
+    await deps.mailer.send(recoveryCodeMail(lang, user.email, code, deps.appUrl));
   } catch (err) {
     // The error's name and code only: a transport error may quote the message it failed to send.
     log('error', 'recovery mail not sent', {
@@ -118,8 +135,9 @@ export async function requestRecoveryCode({
  * hash (were two accounts ever to share one, neither is changed).
  */
 async function findCode(db: Db, deps: TDeps, input: TRecoveryPasswordInput, now: Date) {
-  const wellFormed = new RegExp(`^\\d{${RECOVERY_CODE.digits}}$`).test(input.code);
-  const codeHash = recoveryCodeHash(input.code, deps.jwtSecret);
+  const code = normalizeRecoveryCode(input.code);
+  const wellFormed = new RegExp(`^\\d{${RECOVERY_CODE.digits}}$`).test(code);
+  const codeHash = recoveryCodeHash(code, deps.jwtSecret);
   if (!input.email) {
     if (!wellFormed) return undefined;
     const rows = await db
@@ -165,10 +183,14 @@ export async function resetPasswordWithCode({
   input: TRecoveryPasswordInput;
 }): Promise<void> {
   const now = deps.now();
-  await hitRateLimit(db, 'recoveryCodePerIp', ip, now);
-  if (input.email) await hitRateLimit(db, 'recoveryCodePerAccount', input.email, now);
-  const row = await findCode(db, deps, input, now);
-  if (!row) throw wrongCode();
+  // Wrong codes are limited per address; with an e-mail, each code also dies after 5 wrong tries.
+  const row = await withFailureLimits(
+    db,
+    now,
+    [{ name: 'recoveryCodeFailuresPerAddress', subject: ip }],
+    async () => (await findCode(db, deps, input, now)) ?? Promise.reject(wrongCode()),
+    (err) => err instanceof AppError && err.code === 'invalid_input',
+  );
   const passwordHash = await hashPassword(input.password);
   const changed = await db.transaction(async (tx) => {
     // The guard in the WHERE makes the code single-use even against two requests at once.
@@ -185,4 +207,19 @@ export async function resetPasswordWithCode({
     return true;
   });
   if (!changed) throw wrongCode();
+}
+
+/** Deletes codes that can no longer be used: spent, replaced, voided or expired. */
+export async function purgeSpentRecoveryCodes(db: Db, now: Date): Promise<number> {
+  const gone = await db
+    .delete(recoveryCodes)
+    .where(
+      or(
+        isNotNull(recoveryCodes.usedAt),
+        isNotNull(recoveryCodes.cancelledAt),
+        lte(recoveryCodes.expiresAt, now),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return gone.length;
 }

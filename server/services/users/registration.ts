@@ -4,7 +4,7 @@ import { verifyGoogleIdToken } from '@/server/auth/google';
 import { hashPassword } from '@/server/auth/password';
 import type { TDeps } from '@/server/context';
 import { AppError } from '@/server/errors';
-import { hitRateLimit } from '@/server/services/rate-limit';
+import { takeRateLimit } from '@/server/services/rate-limit';
 import type { TRegisterInput } from './user-schemas';
 import {
   findUserByEmail,
@@ -75,7 +75,7 @@ export async function registerUser({
   input: TRegisterInput;
 }) {
   const now = deps.now();
-  await hitRateLimit(db, 'registerPerIp', ip, now);
+  await takeRateLimit(db, { name: 'registerPerAddress', subject: ip }, now);
   if (!input.is_talent && input.start_date > latestToday(now)) {
     throw invalidField(
       'start_date',

@@ -55,35 +55,53 @@ export const notificationDto = (n: typeof notifications.$inferSelect) => ({
 
 /** The profile sections everyone may see. */
 async function profileSections(db: Db, user: TUserRow) {
-  const [workplaces, studyCentres, skillRows, roles, langs, projectRows, jobRows] = await Promise.all([
-    db.select().from(userWorkplaces).where(eq(userWorkplaces.userId, user.id)).orderBy(desc(userWorkplaces.startDate), desc(userWorkplaces.id)),
-    db.select().from(userStudyCentres).where(eq(userStudyCentres.userId, user.id)).orderBy(desc(userStudyCentres.startDate), desc(userStudyCentres.id)),
-    db
-      .select({ name: skills.name })
-      .from(userSkills)
-      .innerJoin(skills, eq(skills.id, userSkills.skillId))
-      .where(eq(userSkills.userId, user.id))
-      .orderBy(asc(userSkills.createdAt), asc(skills.name)),
-    db.select({ name: userRolesInterest.name }).from(userRolesInterest).where(eq(userRolesInterest.userId, user.id)).orderBy(asc(userRolesInterest.id)),
-    db
-      .select({ id: languages.id, code: languages.code, name_en: languages.nameEn, name_es: languages.nameEs })
-      .from(userLanguages)
-      .innerJoin(languages, eq(languages.id, userLanguages.languageId))
-      .where(eq(userLanguages.userId, user.id))
-      .orderBy(asc(userLanguages.createdAt)),
-    db
-      .select({ project: projects, application: projectApplications })
-      .from(projectApplications)
-      .innerJoin(projects, eq(projects.id, projectApplications.projectId))
-      .where(eq(projectApplications.userId, user.id))
-      .orderBy(desc(projectApplications.createdAt)),
-    db
-      .select({ job: jobs, application: jobApplications })
-      .from(jobApplications)
-      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-      .where(eq(jobApplications.userId, user.id))
-      .orderBy(desc(jobApplications.createdAt)),
-  ]);
+  const [workplaces, studyCentres, skillRows, roles, langs, projectRows, jobRows] =
+    await Promise.all([
+      db
+        .select()
+        .from(userWorkplaces)
+        .where(eq(userWorkplaces.userId, user.id))
+        .orderBy(desc(userWorkplaces.startDate), desc(userWorkplaces.id)),
+      db
+        .select()
+        .from(userStudyCentres)
+        .where(eq(userStudyCentres.userId, user.id))
+        .orderBy(desc(userStudyCentres.startDate), desc(userStudyCentres.id)),
+      db
+        .select({ name: skills.name })
+        .from(userSkills)
+        .innerJoin(skills, eq(skills.id, userSkills.skillId))
+        .where(eq(userSkills.userId, user.id))
+        .orderBy(asc(userSkills.createdAt), asc(skills.name)),
+      db
+        .select({ name: userRolesInterest.name })
+        .from(userRolesInterest)
+        .where(eq(userRolesInterest.userId, user.id))
+        .orderBy(asc(userRolesInterest.id)),
+      db
+        .select({
+          id: languages.id,
+          code: languages.code,
+          name_en: languages.nameEn,
+          name_es: languages.nameEs,
+        })
+        .from(userLanguages)
+        .innerJoin(languages, eq(languages.id, userLanguages.languageId))
+        .where(eq(userLanguages.userId, user.id))
+        .orderBy(asc(userLanguages.createdAt)),
+      db
+        .select({ project: projects, application: projectApplications })
+        .from(projectApplications)
+        .innerJoin(projects, eq(projects.id, projectApplications.projectId))
+        .where(eq(projectApplications.userId, user.id))
+        .orderBy(desc(projectApplications.createdAt)),
+      db
+        .select({ job: jobs, application: jobApplications })
+        .from(jobApplications)
+        .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+        .where(eq(jobApplications.userId, user.id))
+        .orderBy(desc(jobApplications.createdAt)),
+    ]);
   return {
     id: user.id,
     is_talent: user.isTalent,
@@ -134,7 +152,12 @@ export async function selfUserDto(db: Db, userId: number) {
   if (!user) throw new AppError('not_found');
   const [sections, notes] = await Promise.all([
     profileSections(db, user),
-    db.select().from(notifications).where(eq(notifications.userId, user.id)).orderBy(desc(notifications.createdAt), desc(notifications.id)).limit(50),
+    db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.id))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(50),
   ]);
   return {
     ...sections,
@@ -174,13 +197,17 @@ async function talentAppliedToViewer(db: Db, talentId: number, viewerId: number)
 export async function userDtoFor(db: Db, userId: number, viewer: TAuthUser | undefined) {
   if (viewer?.id === userId) return selfUserDto(db, userId);
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('not_found', { message: 'User not found.', messageEs: 'Usuario no encontrado.' });
+  if (!user)
+    throw new AppError('not_found', {
+      message: 'User not found.',
+      messageEs: 'Usuario no encontrado.',
+    });
   const sections = await profileSections(db, user);
-  const contact = viewer && !viewer.isTalent && (await talentAppliedToViewer(db, user.id, viewer.id));
+  const contact =
+    viewer && !viewer.isTalent && (await talentAppliedToViewer(db, user.id, viewer.id));
   return {
     ...sections,
     person: { name: user.name, last_name: user.lastName, phone: contact ? user.phone : null },
     ...(contact ? { email: user.email } : {}),
   };
 }
-

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { line, ZPhone } from '@/lib/schemas/profile';
 
 // The account calls' inputs (seed §3 and §7). No server-only import here, so the forms can
 // share them. Unknown fields are stripped by zod: no mass assignment.
@@ -30,15 +31,9 @@ const blankAsMissing = (v: unknown) => (v === '' || v === null ? undefined : v);
 
 const ZRegisterCommon = z.object({
   email: ZEmail,
-  name: z.string().trim().min(1).max(100),
-  last_name: z.string().trim().max(100),
-  phone: z
-    .string()
-    .trim()
-    .max(32)
-    .regex(/^[+\d\s().-]*$/, 'Only digits, spaces and + ( ) . -')
-    .nullish()
-    .transform((v) => v || null),
+  name: line(1, 100),
+  last_name: line(0, 100),
+  phone: z.preprocess(blankAsMissing, ZPhone.nullish()).transform((v) => v ?? null),
   // Optional only with a Google ID token (checked below); a Google sign-up may send ''.
   password: z.preprocess(blankAsMissing, ZNewPassword.optional()),
   google_id_token: z.preprocess(blankAsMissing, ZGoogleIdToken.optional()),
@@ -54,8 +49,8 @@ export const ZRegisterInput = z
     ZRegisterCommon.extend({ is_talent: z.literal(true) }),
     ZRegisterCommon.extend({
       is_talent: z.literal(false),
-      workplace_name: z.string().trim().min(1).max(150),
-      position: z.string().trim().min(1).max(150),
+      workplace_name: line(1, 150),
+      position: line(1, 150),
       start_date: ZIsoDate,
       work_here: z.literal(true),
     }),
@@ -80,6 +75,15 @@ export const ZGoogleLoginInput = z.object({ google_id_token: ZGoogleIdToken });
 
 export const ZRecoveryEmailInput = z.object({ email: ZEmail, lang: ZLang.optional() });
 export type TRecoveryEmailInput = z.infer<typeof ZRecoveryEmailInput>;
+
+/** Recovery codes have 12 digits (at least 10^12 possibilities: docs/security.md). */
+export const RECOVERY_CODE_DIGITS = 12;
+
+/** A code as typed or pasted: the groups' spaces and hyphens are not part of it. */
+export const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '');
+
+/** `123456789012` → `1234 5678 9012`, as the e-mail shows it. */
+export const formatRecoveryCode = (code: string) => code.replace(/(\d{4})(?=\d)/g, '$1 ');
 
 export const ZRecoveryPasswordInput = z.object({
   // Any short string: a code of the wrong shape is simply a wrong code (same answer, counted).

@@ -1,0 +1,31 @@
+import type { Db } from '@/db/client';
+import { log, safeErrorFields } from '@/server/logger';
+import { purgeExpiredRateLimits } from './rate-limit';
+import { purgeSpentRecoveryCodes } from './users/recovery';
+
+/** Deletes rows that can no longer matter: ended rate-limit windows and spent recovery codes. */
+export async function purgeExpiredRows(db: Db, now: Date) {
+  return {
+    rateLimits: await purgeExpiredRateLimits(db, now),
+    recoveryCodes: await purgeSpentRecoveryCodes(db, now),
+  };
+}
+
+export const HOUSEKEEPING_EVERY_MS = 10 * 60_000;
+
+/**
+ * Purges at start and then every 10 minutes, in every instance (the deletes are idempotent, so
+ * instances need no coordination). The timer never keeps the process alive.
+ */
+export function scheduleHousekeeping(getDb: () => Promise<Db>): void {
+  const run = async () => {
+    try {
+      const purged = await purgeExpiredRows(await getDb(), new Date());
+      if (purged.rateLimits + purged.recoveryCodes > 0) log('info', 'purged expired rows', purged);
+    } catch (err) {
+      log('warn', 'housekeeping failed', safeErrorFields(err));
+    }
+  };
+  void run();
+  setInterval(run, HOUSEKEEPING_EVERY_MS).unref();
+}

@@ -1,0 +1,56 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import type { TApp } from '@/server/app';
+
+/**
+ * Serves the app over real HTTP on 127.0.0.1, mounted as pages/api mounts it, so that tests see
+ * real sockets: the client address comes from the connection, as in production.
+ */
+export async function serveOverHttp(app: TApp) {
+  const server = http.createServer(getRequestListener(app.fetch, { overrideGlobalObjects: false }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  /** One JSON request sent from `from` (any 127.x.y.z address works on Linux without setup). */
+  function request(
+    method: string,
+    path: string,
+    opts: { body?: unknown; from?: string; headers?: Record<string, string>; token?: string } = {},
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; json: Record<string, unknown> }> {
+    const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+    const headers: Record<string, string> = { ...opts.headers };
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method,
+          path: `/api${path}`,
+          headers,
+          localAddress: opts.from ?? '127.0.0.1',
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(text) });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { port, request, close };
+}
