@@ -37,7 +37,7 @@ export function AccountMenu() {
   if (!rehydrated) return <div className={styles.accountPlaceholder} aria-hidden="true" />;
   if (!isLoggedIn || !user) {
     return (
-      <div className={styles.headerActions}>
+      <div className={styles.authLinks}>
         <Link href="/auth/login" className={styles.navLink}>
           {t('nav.sign_in')}
         </Link>
@@ -58,7 +58,7 @@ export function AccountMenu() {
         <span className={styles.avatar} aria-hidden="true">
           {initials}
         </span>
-        <span>{user.person.name}</span>
+        <span className={styles.accountName}>{user.person.name}</span>
         <span className="visually-hidden">{t('nav.account_menu')}</span>
       </button>
       {open && (

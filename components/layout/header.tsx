@@ -4,6 +4,10 @@ import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
 import styles from './layout.module.css';
 
+/**
+ * Logo, language switcher and account, as three items of one wrapping row: on a phone the
+ * account (sign-in and register, or the menu) moves to a second row instead of overflowing.
+ */
 export function Header() {
   const { t } = useTranslation('common');
   return (
@@ -15,10 +19,8 @@ export function Header() {
           </span>
           {t('app.name')}
         </Link>
-        <div className={styles.headerActions}>
-          <LanguageSwitcher />
-          <AccountMenu />
-        </div>
+        <LanguageSwitcher />
+        <AccountMenu />
       </div>
     </header>
   );

@@ -34,7 +34,11 @@ export function LanguageSwitcher() {
           className={router.locale === l.code ? styles.languageActive : styles.language}
           scroll={false}
         >
-          {l.name}
+          {/* On a phone only the code shows; the full name stays the link's accessible name. */}
+          <span className={styles.languageName}>{l.name}</span>
+          <span className={styles.languageCode} aria-hidden="true">
+            {l.code.toUpperCase()}
+          </span>
         </Link>
       ))}
     </nav>
