@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { landingPath, useSignOut } from '@/components/auth/use-session-actions';
 import { ButtonLink } from '@/components/ui/button';
 import { selectIsLoggedIn, selectUser } from '@/store/auth-slice';
@@ -8,7 +8,18 @@ import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
 import styles from './layout.module.css';
 
-/** Signed out: sign-in and register. Signed in: the account menu with sign-out. */
+/** Which item takes focus when the menu opens. */
+type TOpenAt = 'first' | 'last';
+
+const itemsOf = (menu: HTMLElement | null) =>
+  Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+
+/**
+ * Signed out: sign-in and register. Signed in: a menu button (WAI-ARIA APG "menu button"): Enter,
+ * Space or ArrowDown open it on the first item, ArrowUp on the last; in the menu ArrowUp/ArrowDown
+ * move (wrapping), Home/End jump, a letter moves to the next item starting with it, Escape closes
+ * and returns focus to the button, Tab closes and moves on from the button.
+ */
 export function AccountMenu() {
   const { t } = useTranslation('common');
   const { t: tp } = useTranslation('profile');
@@ -16,22 +27,81 @@ export function AccountMenu() {
   const isLoggedIn = useAppSelector(selectIsLoggedIn);
   const user = useAppSelector(selectUser);
   const signOut = useSignOut();
-  const [open, setOpen] = useState(false);
+  const [openAt, setOpenAt] = useState<TOpenAt | null>(null);
+  const open = openAt !== null;
+  const buttonId = useId();
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
 
+  // Opening moves focus into the menu.
+  useEffect(() => {
+    if (!openAt) return;
+    const all = itemsOf(menu.current);
+    all[openAt === 'first' ? 0 : all.length - 1]?.focus();
+  }, [openAt]);
+
+  // A press outside closes the menu (focus stays where the press put it).
   useEffect(() => {
     if (!open) return;
-    const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !root.current?.contains(e.target as Node)) setOpen(false);
+    const close = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpenAt(null);
     };
     document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
+    return () => document.removeEventListener('mousedown', close);
   }, [open]);
+
+  const closeToButton = () => {
+    setOpenAt(null);
+    button.current?.focus();
+  };
+
+  const onButtonKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      setOpenAt(e.key === 'ArrowDown' ? 'first' : 'last');
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      setOpenAt(null);
+    }
+  };
+
+  const onMenuKeyDown = (e: KeyboardEvent<HTMLUListElement>) => {
+    const all = itemsOf(menu.current);
+    const at = all.indexOf(document.activeElement as HTMLElement);
+    const focusAt = (i: number) => all[(i + all.length) % all.length]?.focus();
+    switch (e.key) {
+      case 'ArrowDown':
+        focusAt(at + 1);
+        break;
+      case 'ArrowUp':
+        focusAt(at < 0 ? -1 : at - 1);
+        break;
+      case 'Home':
+        focusAt(0);
+        break;
+      case 'End':
+        focusAt(-1);
+        break;
+      case 'Escape':
+        closeToButton();
+        break;
+      case 'Tab':
+        // Not prevented: from the button, the browser moves on to the next (or previous) control.
+        closeToButton();
+        return;
+      default: {
+        if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey || !/\S/.test(e.key)) return;
+        const letter = e.key.toLocaleLowerCase();
+        const next = [...all.slice(at + 1), ...all.slice(0, at + 1)].find((el) =>
+          el.textContent?.trim().toLocaleLowerCase().startsWith(letter),
+        );
+        next?.focus();
+      }
+    }
+    e.preventDefault();
+  };
 
   // Until stored state is back, show neither variant (no flash of "Sign in" for a signed-in user).
   if (!rehydrated) return <div className={styles.accountPlaceholder} aria-hidden="true" />;
@@ -46,14 +116,19 @@ export function AccountMenu() {
     );
   }
   const initials = `${user.person.name.charAt(0)}${user.person.last_name.charAt(0)}`.toUpperCase();
+  const close = () => setOpenAt(null);
   return (
     <div className={styles.account} ref={root}>
       <button
+        ref={button}
+        id={buttonId}
         type="button"
         className={styles.accountButton}
+        aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpenAt(open ? null : 'first')}
+        onKeyDown={onButtonKeyDown}
       >
         <span className={styles.avatar} aria-hidden="true">
           {initials}
@@ -62,31 +137,37 @@ export function AccountMenu() {
         <span className="visually-hidden">{t('nav.account_menu')}</span>
       </button>
       {open && (
-        <div id={menuId} className={styles.accountPanel}>
+        <div className={styles.accountPanel}>
           <p className={styles.accountWho}>
             <strong>
               {user.person.name} {user.person.last_name}
             </strong>
             <span>{user.is_talent ? t('roles.talent') : t('roles.business')}</span>
           </p>
-          <ul>
-            <li>
-              <Link href={landingPath(user)} onClick={() => setOpen(false)}>
+          <ul
+            ref={menu}
+            id={menuId}
+            role="menu"
+            aria-labelledby={buttonId}
+            onKeyDown={onMenuKeyDown}
+          >
+            <li role="none">
+              <Link href={landingPath(user)} role="menuitem" tabIndex={-1} onClick={close}>
                 {user.is_talent ? t('nav.my_profile') : t('nav.opportunities')}
               </Link>
             </li>
-            <li>
-              <Link href="/profile/edit" onClick={() => setOpen(false)}>
+            <li role="none">
+              <Link href="/profile/edit" role="menuitem" tabIndex={-1} onClick={close}>
                 {tp('menu.edit_profile')}
               </Link>
             </li>
-            <li>
-              <Link href="/profile/settings" onClick={() => setOpen(false)}>
+            <li role="none">
+              <Link href="/profile/settings" role="menuitem" tabIndex={-1} onClick={close}>
                 {tp('menu.settings')}
               </Link>
             </li>
-            <li>
-              <button type="button" onClick={() => void signOut()}>
+            <li role="none">
+              <button type="button" role="menuitem" tabIndex={-1} onClick={() => void signOut()}>
                 {t('nav.sign_out')}
               </button>
             </li>

@@ -61,11 +61,11 @@ describe('the account menu', () => {
       { locale: 'es', user: makeUser() },
     );
     await user.click(screen.getByRole('button', { name: /Ana/ }));
-    expect(screen.getByRole('link', { name: 'Editar perfil' })).toHaveAttribute(
+    expect(screen.getByRole('menuitem', { name: 'Editar perfil' })).toHaveAttribute(
       'href',
       '/profile/edit',
     );
-    expect(screen.getByRole('link', { name: 'Configuración' })).toHaveAttribute(
+    expect(screen.getByRole('menuitem', { name: 'Configuración' })).toHaveAttribute(
       'href',
       '/profile/settings',
     );

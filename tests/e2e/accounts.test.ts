@@ -93,7 +93,7 @@ describe('sign-in and sign-out', () => {
     await registerTalent(page, email);
     await page.waitForURL('**/profile/my-profile');
     await page.getByRole('button', { name: /Rosa/ }).click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/auth/login' && url.search === '');
     await expect.poll(() => page.getByRole('link', { name: 'Sign in' }).first().isVisible()).toBe(true);
     const stored = await storageOf(page);
