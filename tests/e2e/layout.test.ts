@@ -1,0 +1,113 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext } from './browser';
+import { prefix, signIn, text, type TLocale } from './journeys';
+import { secretsSeen } from './secrets';
+
+// A 320 px phone (the narrowest WCAG 1.4.10 reflow width): no page may scroll sideways, in
+// either language, signed out or signed in, and no element may stick out of the viewport.
+const WIDTH = 320;
+const HEIGHT = 640;
+const DEMO_PASSWORD = 'Demo-pass-2026';
+
+const PAGES = [
+  '/',
+  '/auth/login',
+  '/auth/register',
+  '/auth/recovery',
+  '/auth/create-account',
+  '/opportunities',
+  '/talents/1',
+  '/profile/my-profile',
+  '/profile/edit',
+  '/profile/settings',
+  '/no-such-page', // the 404 page
+];
+
+const WHO = [
+  { who: 'signed out', email: null },
+  { who: 'signed in as a talent', email: 'ana.talent@demo.talentchain.dev' },
+  { who: 'signed in as a business', email: 'maria.business@demo.talentchain.dev' },
+] as const;
+
+type TWidth = { scrollWidth: number; outside: string[] };
+
+/** The page's scroll width and every visible element whose right edge is past the viewport. */
+function measure(page: Page): Promise<TWidth> {
+  return page.evaluate((width) => {
+    const outside: string[] = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= width + 0.5) continue;
+      const id = el.id ? `#${el.id}` : '';
+      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      const words = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+      outside.push(`${el.tagName.toLowerCase()}${id}${cls} right=${Math.round(box.right)} "${words}"`);
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, outside };
+  }, WIDTH);
+}
+
+function expectFits(where: string, { scrollWidth, outside }: TWidth) {
+  const report = outside.length ? `\n  ${outside.slice(0, 15).join('\n  ')}` : '';
+  expect(scrollWidth, `${where} is ${scrollWidth}px wide at ${WIDTH}px${report}`).toBeLessThanOrEqual(WIDTH);
+  expect(outside, `${where}: elements past the right edge of a ${WIDTH}px viewport`).toEqual([]);
+}
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+for (const { who, email } of WHO) {
+  for (const locale of ['en', 'es'] as TLocale[]) {
+    const p = prefix(locale);
+    const tr = (k: string) => text(locale, k);
+
+    describe(`at ${WIDTH}px, ${who} (${locale})`, () => {
+      let context: BrowserContext;
+      let page: Page;
+
+      beforeAll(async () => {
+        context = await newContext(browser);
+        page = await context.newPage();
+        await page.setViewportSize({ width: WIDTH, height: HEIGHT });
+        if (email) {
+          secretsSeen.add(DEMO_PASSWORD);
+          await signIn(page, email, DEMO_PASSWORD, locale);
+          await page.waitForURL((url) => !url.pathname.endsWith('/auth/login'));
+        }
+      });
+      afterAll(async () => context?.close());
+
+      /** Opens `path` and waits until the header shows the session (signed out or the account menu). */
+      async function open(path: string) {
+        await page.goto(path === '/' ? p || '/' : `${p}${path}`);
+        await page.waitForLoadState('networkidle');
+        const account = email
+          ? page.getByRole('button', { name: new RegExp(tr('nav.account_menu')) })
+          : page.getByRole('link', { name: tr('nav.sign_in'), exact: true }).first();
+        await account.waitFor({ state: 'visible' });
+      }
+
+      for (const path of PAGES) {
+        const shown = path === '/' ? p || '/' : `${p}${path}`;
+        it(`fits ${shown}`, async () => {
+          await open(path);
+          expectFits(`${shown} (now at ${new URL(page.url()).pathname})`, await measure(page));
+        });
+      }
+
+      if (email) {
+        it('fits with the account menu open', async () => {
+          await open('/profile/settings');
+          await page.getByRole('button', { name: new RegExp(tr('nav.account_menu')) }).click();
+          await page.getByRole('menu').waitFor({ state: 'visible' });
+          expectFits(`${p}/profile/settings with the menu open`, await measure(page));
+        });
+      }
+    });
+  }
+}
