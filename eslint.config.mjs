@@ -46,7 +46,7 @@ export default tseslint.config(
     },
   },
   {
-    // Browser code: the server's configuration (and zod's weight) stays on the server.
+    // Browser code: the server's configuration stays on the server.
     files: ['components/**', 'store/**', 'services/**', 'pages/**/*.tsx'],
     rules: {
       'no-restricted-imports': [

@@ -1,20 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { serverEnv } from '@/lib/env';
 import { acquireDataDirLock } from './lock';
 import { ensureReferenceData } from './reference-data';
 import * as schema from './schema';
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+import type { Db, DbHandle, OpenOptions } from './types';
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'db/migrations');
-
-export type OpenOptions =
-  | { kind: 'postgres'; url: string }
-  | { kind: 'pglite'; dataDir?: string /* undefined = in memory */ };
 
 /** Opens, migrates and fills reference data. Queries everywhere take the returned `db`. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
@@ -68,22 +60,21 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
 type Holder = { promise?: Promise<DbHandle> };
 const holder: Holder = ((globalThis as { __talentDb?: Holder }).__talentDb ??= {});
 
-/** The process's database, opened on first use from the configuration (PGlite unless DATABASE_URL). */
+/**
+ * The process's database, opened on first use from the configuration (PGlite unless
+ * DATABASE_URL). Demo data is seeded at start (server/boot.ts), not here.
+ */
 export function getDbHandle(): Promise<DbHandle> {
   if (!holder.promise) {
     const env = serverEnv();
     const opts: OpenOptions = env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: path.resolve(env.DATA_DIR) };
-    const promise = openDatabase(opts).then(async (handle) => {
-      if (env.SEED_DEMO === 'true') {
-        const { seedDemoData } = await import('./seed');
-        await seedDemoData(handle.db);
-      }
+    const promise = openDatabase(opts).then((handle) => {
       registerShutdown(handle);
       return handle;
     });
-    // Never cache a rejected opening: the next request tries again (STACK-NOTES.md).
+    // Never cache a rejected opening: the next request tries again.
     promise.catch(() => {
       if (holder.promise === promise) holder.promise = undefined;
     });

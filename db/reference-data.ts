@@ -2,8 +2,8 @@ import countriesLib from 'i18n-iso-countries';
 import enCountries from 'i18n-iso-countries/langs/en.json';
 import esCountries from 'i18n-iso-countries/langs/es.json';
 import ISO6391 from 'iso-639-1';
-import type { Db } from './client';
 import { countries, languages } from './schema';
+import type { Db } from './types';
 
 countriesLib.registerLocale(enCountries);
 countriesLib.registerLocale(esCountries);

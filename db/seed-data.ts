@@ -1,3 +1,5 @@
+import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
+
 // What the demo database holds (db/seed.ts writes it). Texts in English and Spanish, as users
 // of both languages would write them; money in minor units.
 
@@ -10,6 +12,14 @@ export const DEMO_ACCOUNTS = {
   ],
   businesses: ['maria.business@demo.talentchain.dev', 'john.business@demo.talentchain.dev'],
 } as const;
+
+/**
+ * Argon2id hash of DEMO_ACCOUNTS.password with server/auth/password.ts's parameters (19 MiB,
+ * 2 passes, 1 lane), computed once and kept here so that seeding hashes nothing and does not
+ * depend on the server's auth module. tests/unit/seed-data.test.ts proves it verifies.
+ */
+export const DEMO_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$hsG+I1lUYPUU1rozoiBYfQ$bf9K8BNLsR+D2ba+eFlYlV0o/DeprB0LD8eaqIfWFPs';
 
 type TDemoExperience = {
   workplace: string;
@@ -187,7 +197,7 @@ export const DEMO_PROJECTS = [
     weeks: 8,
     modality: 'remote',
     countryCode: 'PE',
-    status: 1,
+    status: PROJECT_STATUS.recruiting,
   },
   {
     owner: 0,
@@ -201,7 +211,7 @@ export const DEMO_PROJECTS = [
     weeks: 6,
     modality: 'hybrid',
     countryCode: 'CO',
-    status: 2,
+    status: PROJECT_STATUS.started,
   },
   {
     owner: 1,
@@ -214,7 +224,7 @@ export const DEMO_PROJECTS = [
     weeks: 10,
     modality: 'onsite',
     countryCode: 'ES',
-    status: 1,
+    status: PROJECT_STATUS.recruiting,
   },
 ];
 
@@ -232,7 +242,7 @@ export const DEMO_JOBS = [
     currency: 'USD',
     modality: 'remote',
     countryCode: 'AR',
-    status: 1,
+    status: JOB_STATUS.recruiting,
   },
   {
     owner: 0,
@@ -247,7 +257,7 @@ export const DEMO_JOBS = [
     currency: 'PEN',
     modality: 'hybrid',
     countryCode: 'PE',
-    status: 1,
+    status: JOB_STATUS.recruiting,
   },
   {
     owner: 1,
@@ -262,7 +272,7 @@ export const DEMO_JOBS = [
     currency: 'EUR',
     modality: 'onsite',
     countryCode: 'ES',
-    status: 3,
+    status: JOB_STATUS.finished,
   },
 ];
 
@@ -274,7 +284,7 @@ export const DEMO_PROJECT_APPLICATIONS = [
     proposal: 'He integrado pagos con Algorand en dos productos; propongo hacerlo en 5 semanas.',
     price: 380_000,
     weeks: 5,
-    accepted: 2,
+    accepted: APPLICATION_STATUS.hired,
   },
   {
     talent: 0,
@@ -282,7 +292,7 @@ export const DEMO_PROJECT_APPLICATIONS = [
     proposal: 'Puedo entregar la tienda con pagos locales y un panel de pedidos.',
     price: 800_000,
     weeks: 8,
-    accepted: 0,
+    accepted: APPLICATION_STATUS.applied,
   },
   {
     talent: 2,
@@ -290,7 +300,7 @@ export const DEMO_PROJECT_APPLICATIONS = [
     proposal: 'I would start with user interviews, then design and build the dashboard.',
     price: 580_000,
     weeks: 10,
-    accepted: 1,
+    accepted: APPLICATION_STATUS.shortlisted,
   },
 ];
 
@@ -300,20 +310,20 @@ export const DEMO_JOB_APPLICATIONS = [
     job: 2,
     summary: 'I have audited escrow contracts on two chains.',
     experience: 'Three audits in production.',
-    selected: 2,
+    selected: APPLICATION_STATUS.hired,
   },
   {
     talent: 0,
     job: 0,
     summary: 'Llevo tres años liderando front-ends en React.',
     experience: 'Andes Labs, Pago Fácil.',
-    selected: 0,
+    selected: APPLICATION_STATUS.applied,
   },
   {
     talent: 2,
     job: 1,
     summary: 'Product designer with research experience.',
     experience: 'Studio Norte design system.',
-    selected: 1,
+    selected: APPLICATION_STATUS.shortlisted,
   },
 ];

@@ -1,6 +1,4 @@
 import { inArray, sql } from 'drizzle-orm';
-import { hashPassword } from '@/server/auth/password';
-import type { Db } from './client';
 import {
   jobApplications,
   jobs,
@@ -16,32 +14,29 @@ import {
   users,
 } from './schema';
 import {
-  DEMO_ACCOUNTS,
   DEMO_BUSINESSES,
   DEMO_JOBS,
   DEMO_JOB_APPLICATIONS,
   DEMO_PROJECTS,
+  DEMO_PASSWORD_HASH,
   DEMO_PROJECT_APPLICATIONS,
   DEMO_TALENTS,
 } from './seed-data';
-
-export { DEMO_ACCOUNTS };
+import type { Db } from './types';
 
 const DAY = 24 * 3600 * 1000;
 const dateIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 /**
  * Demo accounts and postings, written only into a database without users (so a real database
- * is never touched, and a second run is a no-op). One transaction: all of it or nothing.
+ * is never touched, and a second run is a no-op). One transaction: all of it or nothing. Every
+ * demo account shares one precomputed password hash (db/seed-data.ts).
  */
 export async function seedDemoData(db: Db): Promise<void> {
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
   if (anyUser) return;
-  // One Argon2 hash shared by every demo account: hashing is slow on purpose.
-  const passwordHash = await hashPassword(DEMO_ACCOUNTS.password);
-
   try {
-    await db.transaction((tx) => writeDemoData(tx, passwordHash));
+    await db.transaction((tx) => writeDemoData(tx, DEMO_PASSWORD_HASH));
   } catch (err) {
     // Another instance seeded at the same moment: its demo e-mails won the unique index.
     if (!isUniqueViolation(err)) throw err;

@@ -1,57 +1,102 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 import { emptyToUndefined } from './public-env';
 
-/**
- * Every configuration variable, validated once (ARCHITECTURE.md "Configuration"). The public
- * ones live in ./public-env (light enough for the browser); the server's are parsed lazily here.
- */
-const ZServerEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
-  /** The public address of the app, for links in e-mails (default: http://HOST:PORT). */
-  APP_URL: z
-    .string()
-    .url()
-    .transform((u) => u.replace(/\/+$/, ''))
-    .optional(),
-  /** How many proxies in front of the server append to X-Forwarded-For (0: read no header). */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  DATABASE_URL: z.string().url().optional(),
-  DATA_DIR: z.string().min(1).default('.data'),
-  JWT_SECRET: z.string().min(32).optional(),
-  SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().min(3).default('TalentChain <no-reply@talentchain.local>'),
-  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  ALGOD_API_KEY: z.string().optional(),
-  VERIFICATIONS_EMAIL: z.string().email().default('verifications@talentchain.local'),
-  STORAGE: z.enum(['disk', 's3']).default('disk'),
-  S3_ENDPOINT: z.string().url().optional(),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  SEED_DEMO: z.enum(['true', 'false']).default('true'),
-});
+// Every configuration variable, validated once (README "Configuration"). The public ones live in
+// ./public-env (light enough for the browser); the server's are parsed lazily here. Messages are
+// for whoever runs the server, so they are plain text rather than error codes.
 
-export type TServerEnv = z.infer<typeof ZServerEnv>;
+const text = (min = 1) => v.pipe(v.string(), v.minLength(min, `needs at least ${min} characters`));
+const url = () => v.pipe(v.string(), v.url('must be a URL'));
+const oneOf = <const T extends string[]>(options: T) =>
+  v.picklist(options, `must be one of ${options.join(', ')}`);
+
+/** A whole number given as text, within `min`..`max`. */
+const whole = (min: number, max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number'),
+      v.transform(Number),
+      v.minValue(min, `must be at least ${min}`),
+      v.maxValue(max, `must be at most ${max}`),
+    ),
+    String(fallback),
+  );
+
+const serverEnvSchema = v.pipe(
+  v.object({
+    NODE_ENV: v.optional(oneOf(['development', 'production', 'test']), 'development'),
+    PORT: whole(1, 65535, 3000),
+    HOST: v.optional(text(), '127.0.0.1'),
+    /** The public address of the app, for links in e-mails (default: http://HOST:PORT). */
+    APP_URL: v.optional(
+      v.pipe(
+        url(),
+        v.transform((u) => u.replace(/\/+$/, '')),
+      ),
+    ),
+    /** How many proxies in front of the server append to X-Forwarded-For (0: read no header). */
+    TRUST_PROXY: whole(0, 10, 0),
+    DATABASE_URL: v.optional(url()),
+    DATA_DIR: v.optional(text(), '.data'),
+    JWT_SECRET: v.optional(text(32)),
+    SMTP_URL: v.optional(url()),
+    MAIL_FROM: v.optional(text(3), 'TalentChain <no-reply@talentchain.local>'),
+    GOOGLE_JWKS_URL: v.optional(url(), 'https://www.googleapis.com/oauth2/v3/certs'),
+    ALGOD_API_KEY: v.optional(v.string()),
+    VERIFICATIONS_EMAIL: v.optional(
+      v.pipe(v.string(), v.email('must be an e-mail address')),
+      'verifications@talentchain.local',
+    ),
+    /** Where uploads are kept: DATA_DIR/uploads, or an S3-compatible bucket (server/deps.ts). */
+    STORAGE: v.optional(oneOf(['disk', 's3']), 'disk'),
+    S3_ENDPOINT: v.optional(url()),
+    S3_BUCKET: v.optional(text()),
+    S3_REGION: v.optional(text(), 'us-east-1'),
+    S3_ACCESS_KEY_ID: v.optional(text()),
+    S3_SECRET_ACCESS_KEY: v.optional(text()),
+    LOG_LEVEL: v.optional(oneOf(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
+    SEED_DEMO: v.optional(oneOf(['true', 'false']), 'true'),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['STORAGE'], ['S3_BUCKET']],
+      (e) => e.STORAGE !== 's3' || Boolean(e.S3_BUCKET),
+      'is required when STORAGE=s3',
+    ),
+    ['S3_BUCKET'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['S3_ACCESS_KEY_ID'], ['S3_SECRET_ACCESS_KEY']],
+      (e) => Boolean(e.S3_ACCESS_KEY_ID) === Boolean(e.S3_SECRET_ACCESS_KEY),
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    ),
+    ['S3_SECRET_ACCESS_KEY'],
+  ),
+);
+
+export type TServerEnv = v.InferOutput<typeof serverEnvSchema>;
 
 let cached: TServerEnv | undefined;
 
 /** The server's configuration; throws a readable error naming the bad variables. */
 export function serverEnv(): TServerEnv {
-  if (typeof window !== 'undefined') throw new Error('serverEnv() is server-only');
+  // Node only (component tests run the real server beside a simulated page, so `window` alone
+  // does not tell a browser).
+  if (typeof process === 'undefined' || !process.versions?.node) {
+    throw new Error('serverEnv() is server-only');
+  }
   if (cached) return cached;
   const raw = Object.fromEntries(
-    Object.entries(process.env).map(([k, v]) => [k, emptyToUndefined(v)]),
+    Object.entries(process.env).map(([k, value]) => [k, emptyToUndefined(value)]),
   );
-  const parsed = ZServerEnv.safeParse(raw);
+  const parsed = v.safeParse(serverEnvSchema, raw);
   if (!parsed.success) {
-    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${issues}`);
+    const issues = parsed.issues.map((i) => `${v.getDotPath(i) ?? '(env)'}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${issues.join('; ')}`);
   }
-  cached = parsed.data;
+  cached = parsed.output;
   return cached;
 }
 

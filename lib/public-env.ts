@@ -1,7 +1,7 @@
 /**
  * The browser-visible configuration (NEXT_PUBLIC_*), validated once. Each variable is referenced
- * literally so Next inlines it. Checked by hand rather than with zod so that the validator does
- * not weigh on every page's first load (zod's core is ~50 KB gzip).
+ * literally so Next inlines it. Checked by hand, so that no validator weighs on every page's
+ * first load for a handful of variables.
  */
 export const emptyToUndefined = (v: string | undefined) => (v === '' ? undefined : v);
 

@@ -1,5 +1,6 @@
-import type { Db } from '@/db/client';
+import type { Db } from '@/db/types';
 import type { TMailer } from './mail/mailer';
+import type { TStorage } from './storage/storage';
 
 /** What the server's services need from the outside world; tests pass their own. */
 export type TDeps = {
@@ -12,21 +13,34 @@ export type TDeps = {
   google: { clientId?: string; jwksUrl: string };
   /** Where verification requests for study centres go. */
   verificationsEmail: string;
-  /** Root directory of stored uploads (disk storage). */
-  uploadsDir: string;
+  /** Where uploaded bytes live: a directory or an S3-compatible bucket (server/deps.ts). */
+  storage: TStorage;
   /** The app's public origin, for links in e-mails. */
   appUrl: string;
   /** Proxies whose X-Forwarded-For entries are trusted (server/http/client-address.ts). */
   trustProxy: number;
 };
 
+/** The caller of a request with a valid bearer token. */
 export type TAuthUser = { id: number; isTalent: boolean };
+
+/**
+ * What every service verb takes first: `verb(ctx, input)`. Built once per request by
+ * server/middleware/context.ts; requireAuth and optionalAuth fill `user`. `now` is read once, so
+ * one request sees one instant.
+ */
+export type TCtx = {
+  db: Db;
+  user: TAuthUser | null;
+  now: Date;
+  deps: TDeps;
+  /** The client's address as rate limits key it (docs/security.md "Client addresses"). */
+  ip: string;
+};
 
 export type TAppEnv = {
   Variables: {
-    deps: TDeps;
-    db: Db;
+    ctx: TCtx;
     requestId: string;
-    user?: TAuthUser;
   };
 };

@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { getDb } from '@/db/client';
 import { publicEnv } from '@/lib/public-env';
-import { serverEnv } from '@/lib/env';
+import { serverEnv, type TServerEnv } from '@/lib/env';
 import type { TDeps } from './context';
 import { log } from './logger';
 import { outboxMailer, smtpMailer, type TMailer } from './mail/mailer';
+import { s3Storage } from './storage/s3-storage';
+import { diskStorage, type TStorage } from './storage/storage';
 
 /** JWT_SECRET, or a secret generated once into the data directory (kept across restarts). */
 function loadJwtSecret(dataDir: string, configured?: string): Uint8Array {
@@ -31,6 +33,19 @@ function lazyMailer(make: () => Promise<TMailer>): TMailer {
   };
 }
 
+/** STORAGE=s3: the configured bucket; otherwise files under DATA_DIR/uploads. */
+function storageFrom(env: TServerEnv, dataDir: string): TStorage {
+  if (env.STORAGE !== 's3') return diskStorage(path.join(dataDir, 'uploads'));
+  const { S3_ACCESS_KEY_ID: accessKeyId, S3_SECRET_ACCESS_KEY: secretAccessKey } = env;
+  return s3Storage({
+    endpoint: env.S3_ENDPOINT,
+    // lib/env.ts requires S3_BUCKET with STORAGE=s3.
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  });
+}
+
 /** The production dependencies, from the configuration. */
 export function createDefaultDeps(): TDeps {
   const env = serverEnv();
@@ -44,7 +59,7 @@ export function createDefaultDeps(): TDeps {
       : outboxMailer(path.join(dataDir, 'outbox'), env.MAIL_FROM),
     google: { clientId: publicEnv.NEXT_PUBLIC_GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
     verificationsEmail: env.VERIFICATIONS_EMAIL,
-    uploadsDir: path.join(dataDir, 'uploads'),
+    storage: storageFrom(env, dataDir),
     appUrl: env.APP_URL ?? `http://${env.HOST}:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
   };

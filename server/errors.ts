@@ -1,6 +1,8 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { TFieldError as TSchemaFieldError } from '@/lib/schemas/validate';
+import { errorText, type TErrorParams, type TErrorTextCode } from './error-texts';
 
-/** The stable machine words of API.md's envelope, with their HTTP status. */
+/** The stable machine words of the envelope (docs/api.md "Errors"), with their HTTP status. */
 export const ERROR_STATUS = {
   invalid_input: 400,
   unauthorized: 401,
@@ -17,8 +19,26 @@ export const ERROR_STATUS = {
 
 export type TErrorCode = keyof typeof ERROR_STATUS;
 
-/** One invalid field: its dotted path, a stable code where one is set, and an English text. */
-export type TFieldError = { path: string; message: string; code?: string };
+/**
+ * One invalid field as the API answers it (docs/api.md "Errors"): its dotted path, a stable code,
+ * the code's parameters, and the English text of `errors.<code>` in the catalog.
+ */
+export type TFieldError = { path: string; code: string; params?: TErrorParams; message: string };
+
+/** A field error as raised: the text is added from the catalog, never written by hand. */
+export type TFieldProblem = Omit<TSchemaFieldError, 'message'>;
+
+/** A field error with one of the catalog's codes (a typo does not compile). */
+export const fieldError = (
+  path: string,
+  code: TErrorTextCode,
+  params?: TErrorParams,
+): TFieldProblem => (params ? { path, code, params } : { path, code });
+
+const withText = ({ path, code, params }: TFieldProblem): TFieldError =>
+  params
+    ? { path, code, params, message: errorText(code, params) }
+    : { path, code, message: errorText(code) };
 
 /** Default bilingual texts per code; services pass their own where they know better. */
 const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
@@ -55,7 +75,7 @@ export class AppError extends Error {
     opts: {
       message?: string;
       messageEs?: string;
-      errors?: TFieldError[];
+      errors?: TFieldProblem[];
       headers?: Record<string, string>;
     } = {},
   ) {
@@ -64,8 +84,18 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.code = code;
     this.messageEs = opts.messageEs ?? (opts.message === undefined ? es : opts.message);
-    this.errors = opts.errors;
+    this.errors = opts.errors?.map(withText);
     this.headers = opts.headers;
+  }
+
+  /** `invalid_input` (400) for one field, with the caller's top-level texts if given. */
+  static invalidField(
+    path: string,
+    code: TErrorTextCode,
+    opts: { params?: TErrorParams; message?: string; messageEs?: string } = {},
+  ): AppError {
+    const { params, ...texts } = opts;
+    return new AppError('invalid_input', { ...texts, errors: [fieldError(path, code, params)] });
   }
 
   get status(): ContentfulStatusCode {

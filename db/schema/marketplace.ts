@@ -12,19 +12,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { uploads } from './uploads';
 import { users } from './users';
-
-/** PRODUCT.md statuses. Seed §4/§9: project 2 started, 3 finished; job 3 finished. */
-export const PROJECT_STATUS = { recruiting: 1, started: 2, finished: 3, cancelled: 4 } as const;
-export const JOB_STATUS = { recruiting: 1, inSelection: 2, finished: 3, cancelled: 4 } as const;
-export const APPLICATION_STATUS = {
-  applied: 0,
-  shortlisted: 1,
-  hired: 2,
-  rejected: 3,
-  withdrawn: 4,
-} as const;
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

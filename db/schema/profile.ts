@@ -1,3 +1,4 @@
+import { VERIFY_STATUS } from '@/lib/statuses';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,9 +16,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { languages } from './reference';
 import { users } from './users';
-
-/** PRODUCT.md verification statuses: 1 not requested, 2 in process, 3 verified, 4 rejected. */
-export const VERIFY_STATUS = { notRequested: 1, inProcess: 2, verified: 3, rejected: 4 } as const;
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

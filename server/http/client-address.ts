@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import type { Context } from 'hono';
-import type { TAppEnv } from '@/server/context';
 
 /** What @hono/node-server passes as the request's bindings: the Node request and its socket. */
 type TNodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
@@ -28,9 +27,6 @@ export function clientAddress(c: Context, trustProxy: number): string {
   }
   return address ? addressKey(address) : 'unknown';
 }
-
-/** The caller's address under the server's TRUST_PROXY setting. */
-export const requestAddress = (c: Context<TAppEnv>) => clientAddress(c, c.get('deps').trustProxy);
 
 /** `203.0.113.9:4711` and `[2001:db8::1]:4711` as some proxies write them, without the port. */
 function stripPort(s: string): string {

@@ -1,29 +1,26 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
-import { CONTROL_CHARS, CONTROL_CHARS_MESSAGE } from '@/lib/schemas/text';
-import { AppError, type TFieldError } from '@/server/errors';
+import type * as v from 'valibot';
+import { CONTROL_CHARS } from '@/lib/schemas/text';
+import { validate } from '@/lib/schemas/validate';
+import { AppError, fieldError, type TFieldProblem } from '@/server/errors';
 
-// No string of a request may hold a control character other than tab and line breaks; the
-// schemas of one-line fields refuse those too (lib/schemas/text.ts).
-const controlCharsError = (path: string): TFieldError => ({
-  path: path || '(body)',
-  code: 'control_characters',
-  message: CONTROL_CHARS_MESSAGE,
-});
+// Every input goes through the shared valibot schemas (lib/schemas/*) with validate(), the same
+// function the forms run. No string of a request may hold a control character other than tab
+// and line breaks (docs/security.md "Text"); one-line fields refuse those too.
 
 /**
  * Field errors for every string inside `value` that holds a control character. Walked without
  * recursion, so no nesting depth that JSON.parse accepts can overflow the stack.
  */
-export function controlCharErrors(value: unknown): TFieldError[] {
-  const errors: TFieldError[] = [];
+export function controlCharErrors(value: unknown): TFieldProblem[] {
+  const errors: TFieldProblem[] = [];
   const stack: [string, unknown][] = [['', value]];
   while (stack.length > 0) {
-    const [path, v] = stack.pop()!;
-    if (typeof v === 'string') {
-      if (CONTROL_CHARS.test(v)) errors.push(controlCharsError(path));
-    } else if (v && typeof v === 'object') {
-      for (const [k, child] of Object.entries(v)) stack.push([path ? `${path}.${k}` : k, child]);
+    const [path, item] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (CONTROL_CHARS.test(item)) errors.push(fieldError(path || '(body)', 'control_characters'));
+    } else if (item && typeof item === 'object') {
+      for (const [k, child] of Object.entries(item)) stack.push([path ? `${path}.${k}` : k, child]);
     }
   }
   return errors.reverse();
@@ -32,23 +29,29 @@ export function controlCharErrors(value: unknown): TFieldError[] {
 /** Refuses a query string with control characters in any parameter, read or not. */
 export function assertCleanQuery(query: Record<string, string[]>): void {
   const errors = Object.entries(query).flatMap(([k, values]) =>
-    values.some((v) => CONTROL_CHARS.test(v)) || CONTROL_CHARS.test(k)
-      ? [controlCharsError(k)]
+    values.some((x) => CONTROL_CHARS.test(x)) || CONTROL_CHARS.test(k)
+      ? [fieldError(k, 'control_characters')]
       : [],
   );
   if (errors.length > 0) throw new AppError('invalid_input', { errors });
 }
 
-/** Turns zod issues into the envelope's `errors` list. */
-export function fieldErrors(error: z.ZodError): TFieldError[] {
-  return error.issues.map((i) => ({ path: i.path.join('.') || '(body)', message: i.message }));
-}
+/**
+ * Top-level texts for a failed validation, by the code of its first field error, where a route
+ * has something more telling to say than "the data sent is not valid".
+ */
+export type TSummaries = Partial<Record<string, { message: string; messageEs: string }>>;
 
 /** Parses `value` with `schema` or throws `invalid_input` with the field errors. */
-export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new AppError('invalid_input', { errors: fieldErrors(parsed.error) });
-  return parsed.data;
+export function parseWith<S extends v.GenericSchema>(
+  schema: S,
+  value: unknown,
+  summaries: TSummaries = {},
+): v.InferOutput<S> {
+  const result = validate(schema, value);
+  if (result.ok) return result.value;
+  const summary = summaries[result.errors[0]?.code ?? ''];
+  throw new AppError('invalid_input', { ...summary, errors: result.errors });
 }
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
@@ -82,10 +85,15 @@ async function readText(c: Context, limit: number): Promise<string> {
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 
 /**
- * Reads the JSON body and validates it: another media type → 415, malformed JSON → 400, a
- * control character in any string → 400 with that field's error. Unknown fields are stripped.
+ * Reads the JSON body and validates it: past 1 MB → 413, another media type → 415, malformed
+ * JSON → 400, a control character in any string → 400 with that field's error. Unknown fields
+ * are dropped by the schemas.
  */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+export async function jsonBody<S extends v.GenericSchema>(
+  c: Context,
+  schema: S,
+  summaries?: TSummaries,
+): Promise<v.InferOutput<S>> {
   const text = await readText(c, JSON_BODY_LIMIT);
   if (text.trim() !== '' && !JSON_TYPE.test(c.req.header('content-type') ?? '')) {
     throw new AppError('unsupported_media_type', {
@@ -103,11 +111,29 @@ export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Prom
     });
   }
   const dirty = controlCharErrors(body);
-  if (dirty.length > 0) throw new AppError('invalid_input', { errors: dirty });
-  return parseWith(schema, body);
+  if (dirty.length === 0) return parseWith(schema, body, summaries);
+  throw new AppError('invalid_input', { errors: withControlCharErrors(schema, body, dirty) });
 }
 
-/** Validates the query string. */
-export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.infer<S> {
+/**
+ * A body with control characters is refused whatever the schema says, but the other fields'
+ * errors are reported too, so the answer names the same fields as the form's own check does.
+ * A field with a control character is reported as such (as with any string the schema ignores).
+ */
+function withControlCharErrors(schema: v.GenericSchema, body: unknown, dirty: TFieldProblem[]) {
+  const result = validate(schema, body);
+  const byPath = new Map(dirty.map((e) => [e.path, e]));
+  const errors = result.ok ? [] : result.errors.map((e) => byPath.get(e.path) ?? e);
+  const reported = new Set(errors.map((e) => e.path));
+  return [...errors, ...dirty.filter((e) => !reported.has(e.path))];
+}
+
+/** Validates the query string (its control characters were refused for the whole app). */
+export function queryParams<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
   return parseWith(schema, c.req.query());
+}
+
+/** Validates the path parameters. */
+export function pathParams<S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> {
+  return parseWith(schema, c.req.param());
 }

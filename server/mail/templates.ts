@@ -1,4 +1,4 @@
-import { formatRecoveryCode } from '@/server/services/users/user-schemas';
+import { formatRecoveryCode } from '@/lib/schemas/users';
 import type { TMail } from './mailer';
 
 export type TLang = 'en' | 'es';

@@ -4,17 +4,18 @@ import { users } from '@/db/schema';
 import { verifyAccessToken } from '@/server/auth/tokens';
 import type { TAppEnv, TAuthUser } from '@/server/context';
 import { AppError } from '@/server/errors';
+import { assertRole, type TRole } from '@/server/services/access';
 
+/** The bearer token's user, null without an Authorization header; a bad token is a 401. */
 async function authenticate(c: Context<TAppEnv>): Promise<TAuthUser | null> {
   const header = c.req.header('Authorization');
   if (!header) return null;
   const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header.trim());
   if (!match) throw new AppError('unauthorized');
-  const deps = c.get('deps');
-  const claims = await verifyAccessToken(match[1]!, deps.jwtSecret, deps.now());
+  const ctx = c.var.ctx;
+  const claims = await verifyAccessToken(match[1]!, ctx.deps.jwtSecret, ctx.now);
   if (!claims) throw new AppError('unauthorized');
-  const [row] = await c
-    .get('db')
+  const [row] = await ctx.db
     .select({ id: users.id, isTalent: users.isTalent, tokenVersion: users.tokenVersion })
     .from(users)
     .where(eq(users.id, claims.userId));
@@ -23,24 +24,29 @@ async function authenticate(c: Context<TAppEnv>): Promise<TAuthUser | null> {
   return { id: row.id, isTalent: row.isTalent };
 }
 
-/** Requires a valid bearer token; sets `user`. */
+/** Requires a valid bearer token; fills `ctx.user`. */
 export const requireAuth: MiddlewareHandler<TAppEnv> = async (c, next) => {
   const user = await authenticate(c);
   if (!user) throw new AppError('unauthorized');
-  c.set('user', user);
+  c.var.ctx.user = user;
   await next();
 };
 
 /** Reads a bearer token when one is sent (a bad one is still a 401); anonymous otherwise. */
 export const optionalAuth: MiddlewareHandler<TAppEnv> = async (c, next) => {
-  const user = await authenticate(c);
-  if (user) c.set('user', user);
+  c.var.ctx.user = await authenticate(c);
   await next();
 };
 
-/** The signed-in caller; only after requireAuth. */
-export function caller(c: Context<TAppEnv>): TAuthUser {
-  const user = c.get('user');
-  if (!user) throw new AppError('unauthorized');
-  return user;
-}
+/**
+ * Requires a signed-in talent or business (401 without a valid token, 403 with the other role).
+ * Use it alone: it authenticates when requireAuth has not run before it.
+ */
+export const requireRole =
+  (role: TRole): MiddlewareHandler<TAppEnv> =>
+  async (c, next) => {
+    const ctx = c.var.ctx;
+    ctx.user ??= await authenticate(c);
+    assertRole(ctx, role);
+    await next();
+  };

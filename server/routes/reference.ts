@@ -8,9 +8,9 @@ const CACHE = 'public, max-age=86400';
 export const referenceRoutes = new Hono<TAppEnv>()
   .get('/countries', async (c) => {
     c.header('Cache-Control', CACHE);
-    return c.json({ status: true, data: await listCountries(c.get('db')) });
+    return c.json({ status: true, data: await listCountries(c.var.ctx) });
   })
   .get('/languages', async (c) => {
     c.header('Cache-Control', CACHE);
-    return c.json({ status: true, data: await listLanguages(c.get('db')) });
+    return c.json({ status: true, data: await listLanguages(c.var.ctx) });
   });

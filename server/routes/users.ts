@@ -1,8 +1,17 @@
 import { Hono } from 'hono';
+import {
+  changePasswordSchema,
+  checkEmailSchema,
+  googleLoginSchema,
+  loginSchema,
+  recoveryEmailSchema,
+  recoveryPasswordSchema,
+  registerSchema,
+  userIdParamSchema,
+} from '@/lib/schemas/users';
 import type { TAppEnv } from '@/server/context';
-import { requestAddress } from '@/server/http/client-address';
-import { jsonBody, parseWith } from '@/server/lib/validate';
-import { caller, optionalAuth, requireAuth } from '@/server/middleware/auth';
+import { jsonBody, pathParams } from '@/server/lib/validate';
+import { optionalAuth, requireAuth } from '@/server/middleware/auth';
 import {
   emailIsRegistered,
   loginWithGoogle,
@@ -11,29 +20,20 @@ import {
 import { changePassword } from '@/server/services/users/password-change';
 import { requestRecoveryCode, resetPasswordWithCode } from '@/server/services/users/recovery';
 import { registerUser } from '@/server/services/users/registration';
-import { userDtoFor } from '@/server/services/users/user-dto';
-import {
-  ZChangePasswordInput,
-  ZCheckEmailInput,
-  ZGoogleLoginInput,
-  ZLoginInput,
-  ZRecoveryEmailInput,
-  ZRecoveryPasswordInput,
-  ZRegisterInput,
-  ZUserIdParam,
-} from '@/server/services/users/user-schemas';
+import { getUser } from '@/server/services/users/user-dto';
 
-/** Accounts: seed §7's user calls, with the exact answers of API.md. */
+const PASSWORDS_DIFFER = {
+  passwords_differ: {
+    message: 'Passwords do not match',
+    messageEs: 'Las contraseñas no coinciden',
+  },
+};
+
+/** Accounts: seed §7's user calls, with the exact answers of docs/api.md. */
 export const userRoutes = new Hono<TAppEnv>()
   .post('/users/register', async (c) => {
-    const input = await jsonBody(c, ZRegisterInput);
-    const deps = c.get('deps');
-    const { accessToken, user } = await registerUser({
-      db: c.get('db'),
-      deps,
-      ip: requestAddress(c),
-      input,
-    });
+    const input = await jsonBody(c, registerSchema);
+    const { accessToken, user } = await registerUser(c.var.ctx, input);
     return c.json(
       {
         status: true,
@@ -46,33 +46,18 @@ export const userRoutes = new Hono<TAppEnv>()
     );
   })
   .post('/users/login', async (c) => {
-    const input = await jsonBody(c, ZLoginInput);
-    const { accessToken, user } = await loginWithPassword({
-      db: c.get('db'),
-      deps: c.get('deps'),
-      ip: requestAddress(c),
-      input,
-    });
+    const input = await jsonBody(c, loginSchema);
+    const { accessToken, user } = await loginWithPassword(c.var.ctx, input);
     return c.json({ status: true, access_token: accessToken, data: user });
   })
   .post('/users/login/google', async (c) => {
-    const input = await jsonBody(c, ZGoogleLoginInput);
-    const { accessToken, user } = await loginWithGoogle({
-      db: c.get('db'),
-      deps: c.get('deps'),
-      idToken: input.google_id_token,
-    });
+    const input = await jsonBody(c, googleLoginSchema);
+    const { accessToken, user } = await loginWithGoogle(c.var.ctx, input);
     return c.json({ status: true, access_token: accessToken, data: user });
   })
   .post('/users/check/email', async (c) => {
-    const { email } = await jsonBody(c, ZCheckEmailInput);
-    const found = await emailIsRegistered({
-      db: c.get('db'),
-      deps: c.get('deps'),
-      ip: requestAddress(c),
-      email,
-    });
-    if (found) return c.json({ status: true });
+    const input = await jsonBody(c, checkEmailSchema);
+    if (await emailIsRegistered(c.var.ctx, input)) return c.json({ status: true });
     // "No such account" is an ordinary answer of this call (seed §7), hence 200, not 404.
     return c.json({
       status: false,
@@ -82,27 +67,13 @@ export const userRoutes = new Hono<TAppEnv>()
     });
   })
   .post('/users/recovery/email', async (c) => {
-    const input = await jsonBody(c, ZRecoveryEmailInput);
-    await requestRecoveryCode({
-      db: c.get('db'),
-      deps: c.get('deps'),
-      ip: requestAddress(c),
-      input,
-    });
-    return c.json({
-      status: true,
-      message: 'Check your email!',
-      message_es: '¡Revisa tu correo!',
-    });
+    const input = await jsonBody(c, recoveryEmailSchema);
+    await requestRecoveryCode(c.var.ctx, input);
+    return c.json({ status: true, message: 'Check your email!', message_es: '¡Revisa tu correo!' });
   })
   .post('/users/recovery/password', async (c) => {
-    const input = await jsonBody(c, ZRecoveryPasswordInput);
-    await resetPasswordWithCode({
-      db: c.get('db'),
-      deps: c.get('deps'),
-      ip: requestAddress(c),
-      input,
-    });
+    const input = await jsonBody(c, recoveryPasswordSchema);
+    await resetPasswordWithCode(c.var.ctx, input);
     return c.json({
       status: true,
       message: 'Password changed!',
@@ -110,13 +81,8 @@ export const userRoutes = new Hono<TAppEnv>()
     });
   })
   .post('/users/password', requireAuth, async (c) => {
-    const input = await jsonBody(c, ZChangePasswordInput);
-    const { accessToken } = await changePassword({
-      db: c.get('db'),
-      deps: c.get('deps'),
-      userId: caller(c).id,
-      input,
-    });
+    const input = await jsonBody(c, changePasswordSchema, PASSWORDS_DIFFER);
+    const { accessToken } = await changePassword(c.var.ctx, input);
     return c.json({
       status: true,
       access_token: accessToken,
@@ -125,6 +91,6 @@ export const userRoutes = new Hono<TAppEnv>()
     });
   })
   .get('/users/id/:id', optionalAuth, async (c) => {
-    const { id } = parseWith(ZUserIdParam, c.req.param());
-    return c.json({ status: true, data: await userDtoFor(c.get('db'), id, c.get('user')) });
+    const input = pathParams(c, userIdParamSchema);
+    return c.json({ status: true, data: await getUser(c.var.ctx, input) });
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type { Db } from '@/db/types';
 import pkg from '@/package.json';
 
 /** Whether the database answers a trivial query. */

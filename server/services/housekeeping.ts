@@ -1,4 +1,4 @@
-import type { Db } from '@/db/client';
+import type { Db } from '@/db/types';
 import { log, safeErrorFields } from '@/server/logger';
 import { purgeExpiredRateLimits } from './rate-limit';
 import { purgeSpentRecoveryCodes } from './users/recovery';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, gt, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { rateLimits } from '@/db/schema';
+import type { Db } from '@/db/types';
+import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 
 const MINUTE = 60;
@@ -35,6 +36,9 @@ export type TLimitRef = { name: TRateLimitName; subject: string };
 
 type TTexts = { message?: string; messageEs?: string };
 
+/** What a limit needs of the request: the database and the clock's reading. */
+export type TLimitCtx = Pick<TCtx, 'db' | 'now'>;
+
 /**
  * The key stored for a counter. The subject (which a client may make as long as it likes) is
  * hashed: the table stays small and holds no e-mail or address.
@@ -47,6 +51,15 @@ function rowKey({ name, subject }: TLimitRef): string {
 /** The subject of a per-(account, address) limit. */
 export const accountAt = (account: string, address: string) => `${account}\n${address}`;
 
+/**
+ * The failure limits of a password check for `account` from `ip`: a login, and a password change
+ * (which asks for the current password), share them, so a stolen token adds no guesses.
+ */
+export const passwordFailureLimits = (account: string, ip: string): [TLimitRef, TLimitRef] => [
+  { name: 'loginFailuresPerAddress', subject: ip },
+  { name: 'loginFailuresPerAccountAddress', subject: accountAt(account, ip) },
+];
+
 function refused(resetAt: Date, now: Date, texts: TTexts): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
   return new AppError('rate_limited', { ...texts, headers: { 'Retry-After': String(seconds) } });
@@ -57,7 +70,7 @@ function refused(resetAt: Date, now: Date, texts: TTexts): AppError {
  * `max`. One conditional upsert, so concurrent requests (and several server instances) cannot
  * slip past it; a refused request changes nothing.
  */
-export async function takeRateLimit(db: Db, ref: TLimitRef, now: Date, texts: TTexts = {}) {
+export async function takeRateLimit({ db, now }: TLimitCtx, ref: TLimitRef, texts: TTexts = {}) {
   const { max, windowSeconds } = RATE_LIMITS[ref.name];
   const key = rowKey(ref);
   const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
@@ -146,8 +159,7 @@ async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
  * also queues the attempts (see oneAtATime).
  */
 export async function withFailureLimits<T>(
-  db: Db,
-  now: Date,
+  { db, now }: TLimitCtx,
   refs: [TLimitRef, ...TLimitRef[]],
   attempt: () => Promise<T>,
   isFailure: (err: unknown) => boolean,

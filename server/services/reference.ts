@@ -1,14 +1,15 @@
 import { asc } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { countries, languages } from '@/db/schema';
+import type { Db } from '@/db/types';
+import type { TCtx } from '@/server/context';
 
 /**
  * Reference lists change only with a package upgrade (filled at start), so each database's
  * lists are read once per process and then served from memory.
  */
-function cachedPerDb<T>(load: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
+function cachedPerDb<T>(load: (db: Db) => Promise<T>): (ctx: TCtx) => Promise<T> {
   const cache = new WeakMap<Db, Promise<T>>();
-  return (db) => {
+  return ({ db }) => {
     let hit = cache.get(db);
     if (!hit) {
       hit = load(db);

@@ -14,7 +14,11 @@ export function newUploadKey(ext: string): string {
   return key;
 }
 
-/** Where uploaded bytes live; keys are always UPLOAD_KEY_RE names, never user input. */
+/**
+ * Where uploaded bytes live; keys are always UPLOAD_KEY_RE names, never user input. Two kinds:
+ * diskStorage below and s3Storage (server/storage/s3-storage.ts); server/deps.ts picks one from
+ * STORAGE, and tests/helpers/storage-contract.ts holds both to the same contract.
+ */
 export type TStorage = {
   /** Stores a new object; an existing key is an error (keys are never reused). */
   put(key: string, bytes: Uint8Array): Promise<void>;
@@ -23,12 +27,17 @@ export type TStorage = {
   delete(key: string): Promise<void>;
 };
 
+/** Refuses anything but our own key names before they reach a path or an object name. */
+export function assertUploadKey(key: string): void {
+  if (!UPLOAD_KEY_RE.test(key)) throw new Error('invalid storage key');
+}
+
 /** Files in one directory, named by their keys. */
 export function diskStorage(dir: string): TStorage {
   const root = path.resolve(dir);
   const fileOf = (key: string) => {
     // The pattern has no separators or dots beyond the extension: the path stays inside root.
-    if (!UPLOAD_KEY_RE.test(key)) throw new Error('invalid storage key');
+    assertUploadKey(key);
     return path.join(root, key);
   };
   return {

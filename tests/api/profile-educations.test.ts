@@ -78,7 +78,11 @@ describe('POST /api/user_study_centres', () => {
       body: education({ end_date: '' }),
     });
     expect(missing.status).toBe(400);
-    expect(missing.json.errors).toContainEqual({ path: 'end_date', message: expect.any(String) });
+    expect(missing.json.errors).toContainEqual({
+      path: 'end_date',
+      code: 'end_required',
+      message: 'Give an end date, or mark it as current.',
+    });
     const before = await api.call('POST', '/user_study_centres', {
       token: ana.token,
       body: education({ end_date: '2014-01-01' }),

@@ -82,7 +82,11 @@ describe('POST /api/user_workplaces', () => {
     });
     expect(status).toBe(400);
     expect(json).toMatchObject({ status: false, code: 'invalid_input' });
-    expect(json.errors).toContainEqual({ path: 'end_date', message: expect.any(String) });
+    expect(json.errors).toContainEqual({
+      path: 'end_date',
+      code: 'end_required',
+      message: 'Give an end date, or mark it as current.',
+    });
   });
 
   it('refuses an end date before the start date on end_date', async () => {
@@ -92,7 +96,11 @@ describe('POST /api/user_workplaces', () => {
     });
     expect(status).toBe(400);
     expect(json.errors).toEqual([
-      { path: 'end_date', message: 'The end date cannot be before the start date.' },
+      {
+        path: 'end_date',
+        code: 'end_before_start',
+        message: 'The end date cannot be before the start date.',
+      },
     ]);
   });
 
@@ -115,7 +123,7 @@ describe('POST /api/user_workplaces', () => {
     });
     expect(status).toBe(400);
     expect(json.errors).toEqual([
-      { path: 'start_date', message: 'The start date cannot be in the future.' },
+      { path: 'start_date', code: 'date_future', message: 'The date cannot be in the future.' },
     ]);
   });
 

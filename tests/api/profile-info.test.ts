@@ -62,6 +62,43 @@ describe('PATCH /api/users/info', () => {
     });
   });
 
+  it('answers the user’s own fields only, as saved, without the lists', async () => {
+    const { json } = await api.call('PATCH', '/users/info', {
+      token: ana.token,
+      body: { headline: 'Lean answer' },
+    });
+    expect(Object.keys(json.data as object).sort()).toEqual(
+      [
+        'about',
+        'algo_address',
+        'avatar_url',
+        'city',
+        'country_code',
+        'cv_file',
+        'cv_url',
+        'email',
+        'headline',
+        'id',
+        'is_talent',
+        'lang',
+        'links',
+        'near_wallet',
+        'paypal_email',
+        'person',
+      ].sort(),
+    );
+    expect(json.data).toMatchObject({
+      id: ana.id,
+      email: ana.email,
+      is_talent: true,
+      headline: 'Lean answer',
+      lang: 'en',
+      cv_file: null,
+    });
+    expect(json.data).not.toHaveProperty('workplaces');
+    expect(json.data).not.toHaveProperty('notifications');
+  });
+
   it('changes only the fields sent, and null or empty clears optional ones', async () => {
     await api.call('PATCH', '/users/info', {
       token: ana.token,
@@ -94,25 +131,32 @@ describe('PATCH /api/users/info', () => {
       token: ana.token,
       body: { avatar_url: avatar, cv_url: cv },
     });
-    expect(ok.json.data).toMatchObject({ avatar_url: avatar, cv_url: cv });
-    const cases: [Record<string, unknown>, string][] = [
-      [{ avatar_url: 'https://evil.example/a.png' }, 'avatar_url'],
-      [{ avatar_url: 'javascript:alert(1)' }, 'avatar_url'],
-      [{ avatar_url: `/api/uploads/${'a'.repeat(32)}.png` }, 'avatar_url'], // no such upload
-      [{ avatar_url: await recordUpload(bob.id, 'png') }, 'avatar_url'], // someone else's
-      [{ avatar_url: cv }, 'avatar_url'], // not an image
-      [{ cv_url: '/api/uploads/../../etc/passwd' }, 'cv_url'],
+    expect(ok.json.data).toMatchObject({
+      avatar_url: avatar,
+      cv_url: cv,
+      cv_file: { name: 'x.pdf', size: 10, mime: 'application/pdf' },
+    });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ avatar_url: 'https://evil.example/a.png' }, 'avatar_url', 'upload_first'],
+      [{ avatar_url: 'javascript:alert(1)' }, 'avatar_url', 'upload_first'],
+      [{ avatar_url: `/api/uploads/${'a'.repeat(32)}.png` }, 'avatar_url', 'upload_first'], // none
+      [{ avatar_url: await recordUpload(bob.id, 'png') }, 'avatar_url', 'upload_first'], // bob's
+      [{ avatar_url: cv }, 'avatar_url', 'image_required'], // not an image
+      [{ cv_url: '/api/uploads/../../etc/passwd' }, 'cv_url', 'upload_first'],
     ];
-    for (const [body, path] of cases) {
+    for (const [body, path, code] of cases) {
       const r = await api.call('PATCH', '/users/info', { token: ana.token, body });
       expect(r.status, JSON.stringify(body)).toBe(400);
-      expect((r.json.errors as { path: string }[])[0]?.path).toBe(path);
+      expect((r.json.errors as { path: string }[])[0]).toMatchObject({ path, code });
     }
     const cleared = await api.call('PATCH', '/users/info', {
       token: ana.token,
       body: { avatar_url: null },
     });
     expect(cleared.json.data).toMatchObject({ avatar_url: null, cv_url: cv });
+    const noCv = await api.call('PATCH', '/users/info', { token: ana.token, body: { cv_url: '' } });
+    expect(noCv.json.data).toMatchObject({ cv_url: null, cv_file: null });
+    await api.call('PATCH', '/users/info', { token: ana.token, body: { cv_url: cv } });
   });
 
   it('answers invalid fields with 400 field errors and changes nothing', async () => {

@@ -29,10 +29,16 @@ describe('skills', () => {
     await api.call('POST', '/user_skills', { token: ana.token, body: { name: 'Cobol' } });
     const cleared = await api.call('DELETE', '/user_skills/all', { token: ana.token });
     expect(cleared.json).toEqual({ status: true });
+    const answers = [];
     for (const name of ['TypeScript', '  React   Native ']) {
       const r = await api.call('POST', '/user_skills', { token: ana.token, body: { name } });
-      expect(r.json).toEqual({ status: true });
+      answers.push(r.json);
     }
+    // Each answer is the skill as stored: trimmed, single spaces.
+    expect(answers).toEqual([
+      { status: true, data: { name: 'TypeScript' } },
+      { status: true, data: { name: 'React Native' } },
+    ]);
     expect((await skillsOf(ana.id)).sort()).toEqual(['React Native', 'TypeScript']);
   });
 
@@ -43,9 +49,14 @@ describe('skills', () => {
       body: { name: 'postgresql' },
     });
     expect(again.status).toBe(200);
-    expect(again.json.status).toBe(true);
+    expect(again.json).toEqual({ status: true, data: { name: 'PostgreSQL' } });
     expect(await skillsOf(bob.id)).toEqual(['PostgreSQL']);
-    await api.call('POST', '/user_skills', { token: ana.token, body: { name: 'POSTGRESQL' } });
+    // Another user joins the shared skill, and is answered its shared spelling.
+    const joined = await api.call('POST', '/user_skills', {
+      token: ana.token,
+      body: { name: 'POSTGRESQL' },
+    });
+    expect(joined.json).toEqual({ status: true, data: { name: 'PostgreSQL' } });
     expect(await skillsOf(ana.id)).toContain('PostgreSQL');
   });
 
@@ -62,6 +73,36 @@ describe('skills', () => {
     }
     expect((await api.call('POST', '/user_skills', { body: { name: 'Go' } })).status).toBe(401);
     expect((await api.call('DELETE', '/user_skills/all')).status).toBe(401);
+  });
+});
+
+describe('list limits', () => {
+  it('refuses the 51st skill, 21st role and 31st language with too_many and the limit', async () => {
+    const u = await createUser(api.db, api.deps);
+    const langs = await api.db.select({ id: languages.id }).from(languages).limit(31);
+    const lists = [
+      ['/user_skills', 'skills', 50, (i: number) => ({ name: `Limit skill ${i}` })],
+      ['/me/roles_interest', 'roles_interest', 20, (i: number) => ({ name: `Limit role ${i}` })],
+      ['/me/languages', 'languages', 30, (i: number) => ({ language_id: langs[i]!.id })],
+    ] as const;
+    for (const [url, list, max, body] of lists) {
+      for (let i = 0; i < max; i++) {
+        expect((await api.call('POST', url, { token: u.token, body: body(i) })).status).toBe(200);
+      }
+      const over = await api.call('POST', url, { token: u.token, body: body(max) });
+      expect(over.status, url).toBe(400);
+      expect(over.json).toMatchObject({ code: 'invalid_input', message_es: expect.any(String) });
+      expect(over.json.errors).toEqual([
+        {
+          path: list,
+          code: 'too_many',
+          params: { max },
+          message: `You can have at most ${max}.`,
+        },
+      ]);
+      // A repeat of one already there is still fine.
+      expect((await api.call('POST', url, { token: u.token, body: body(0) })).status).toBe(200);
+    }
   });
 });
 
@@ -118,10 +159,17 @@ describe('roles of interest', () => {
 
   it('replaces the roles and ignores repeats in another case', async () => {
     await api.call('DELETE', '/me/roles_interest/all', { token: ana.token });
+    const answers = [];
     for (const name of ['Backend developer', 'BACKEND  developer', 'Tech lead']) {
       const r = await api.call('POST', '/me/roles_interest', { token: ana.token, body: { name } });
-      expect(r.json).toEqual({ status: true });
+      answers.push(r.json.data);
     }
+    // A repeat in another case answers the role as it was stored.
+    expect(answers).toEqual([
+      { name: 'Backend developer' },
+      { name: 'Backend developer' },
+      { name: 'Tech lead' },
+    ]);
     expect((await rolesOf(ana.id)).sort()).toEqual(['Backend developer', 'Tech lead']);
     await api.call('POST', '/me/roles_interest', { token: bob.token, body: { name: 'Designer' } });
     await api.call('DELETE', '/me/roles_interest/all', { token: ana.token });
@@ -155,18 +203,25 @@ describe('languages', () => {
     const [es] = await api.db.select().from(languages).where(eq(languages.code, 'es'));
     const [en] = await api.db.select().from(languages).where(eq(languages.code, 'en'));
     await api.call('DELETE', '/me/languages/all', { token: ana.token });
+    const answers: unknown[] = [];
     for (const language_id of [es!.id, en!.id, es!.id]) {
       const r = await api.call('POST', '/me/languages', {
         token: ana.token,
         body: { language_id },
       });
-      expect(r.json).toEqual({ status: true });
+      expect(r.status).toBe(200);
+      answers.push(r.json.data);
     }
+    expect(answers[0]).toMatchObject({ id: es!.id, code: 'es', name: 'Spanish' });
+    expect(answers[1]).toMatchObject({ id: en!.id, code: 'en', name: 'English' });
+    expect(answers[2]).toEqual(answers[0]);
     expect((await languagesOf(ana.id)).sort()).toEqual([es!.id, en!.id].sort());
     const me = await api.call('GET', `/users/id/${ana.id}`, { token: ana.token });
     expect(me.status).toBe(200);
-    const listed = (me.json.data as { languages: { id: number }[] }).languages.map((l) => l.id);
-    expect(listed.sort()).toEqual([es!.id, en!.id].sort());
+    const listed = (me.json.data as { languages: { id: number }[] }).languages;
+    expect(listed.map((l) => l.id).sort()).toEqual([es!.id, en!.id].sort());
+    // The answer has the very shape of the user object's entries.
+    expect(listed).toContainEqual(answers[0]);
     await api.call('DELETE', '/me/languages/all', { token: ana.token });
     expect(await languagesOf(ana.id)).toEqual([]);
   });
@@ -178,7 +233,11 @@ describe('languages', () => {
         body: { language_id },
       });
       expect(r.status, String(language_id)).toBe(400);
-      expect((r.json.errors as { path: string }[])[0]?.path).toBe('language_id');
+      expect((r.json.errors as { path: string; code: string }[])[0]).toMatchObject({
+        path: 'language_id',
+        code: 'id',
+        message: 'This is not a valid reference.',
+      });
     }
     expect((await api.call('POST', '/me/languages', { body: { language_id: 1 } })).status).toBe(
       401,

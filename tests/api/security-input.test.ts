@@ -128,8 +128,12 @@ const CASES: TCase[] = [
     method: 'POST',
     url: '/users/password',
     auth: true,
-    body: () => ({ new_password: 'a fine password', confirm_new_password: 'a fine password' }),
-    fields: [opaque('new_password'), opaque('confirm_new_password')],
+    body: () => ({
+      current_password: 'correct horse battery',
+      new_password: 'a fine password',
+      confirm_new_password: 'a fine password',
+    }),
+    fields: [opaque('current_password'), opaque('new_password'), opaque('confirm_new_password')],
   },
   {
     method: 'POST',
@@ -398,7 +402,14 @@ describe('other answers that were 500', () => {
       expect(json).toMatchObject({
         status: false,
         code: 'unprocessable',
-        errors: [{ path: 'image', code: 'image_dimensions' }],
+        errors: [
+          {
+            path: 'image',
+            code: 'image_dimensions',
+            params: { max: 10_000 },
+            message: 'The image is too large: at most 10000 pixels a side.',
+          },
+        ],
       });
     }
     expect((await upload(png(10_000, 10_000))).status).toBe(201);

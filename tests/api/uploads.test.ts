@@ -203,6 +203,11 @@ describe('POST /api/image', () => {
         status: false,
         code: 'unsupported_media_type',
         message_es: expect.any(String),
+        errors: [
+          file.name === 'broken.png'
+            ? { path: 'image', code: 'file_damaged', message: 'The file is damaged.' }
+            : { path: 'image', code: 'image_type', message: 'Use a PNG, JPEG or WebP image.' },
+        ],
       });
     }
   });
@@ -214,7 +219,9 @@ describe('POST /api/image', () => {
   it('answers an empty file or a missing field with 400', async () => {
     const empty = await send('/image', { data: new Uint8Array(0) }, { token: ana.token });
     expect(empty.status).toBe(400);
-    expect(empty.json.errors).toEqual([{ path: 'image', message: 'The file is empty.' }]);
+    expect(empty.json.errors).toEqual([
+      { path: 'image', code: 'file_empty', message: 'The file is empty.' },
+    ]);
     const other = await send('/image', { data: png(1, 1), field: 'avatar' }, { token: ana.token });
     expect(other.status).toBe(400);
   });
@@ -262,7 +269,17 @@ describe('POST /api/file', () => {
       { data: webpVp8x(10, 10), name: 'x.webp', type: 'image/webp' },
       { data: bytes(ascii('MZ\x90\x00')), name: 'cv.doc' },
     ];
-    for (const file of files) expect((await send('/file', file)).status, file.name).toBe(415);
+    for (const file of files) {
+      const { status, json } = await send('/file', file);
+      expect(status, file.name).toBe(415);
+      expect(json.errors).toEqual([
+        {
+          path: 'file',
+          code: 'document_type',
+          message: 'Use a PDF, Word document, PNG or JPEG file.',
+        },
+      ]);
+    }
   });
 
   it('keeps path-like and very long names for display only and stores files under random names in the uploads directory', async () => {
@@ -287,13 +304,13 @@ describe('POST /api/file', () => {
     expect(shown[2]).toHaveLength(200);
     expect(shown[3]).toBe('evil.pdf');
     expect(shown[4]).toBe('file.pdf');
-    const stored = fs.readdirSync(api.deps.uploadsDir);
+    const stored = fs.readdirSync(api.uploadsDir);
     expect(stored.length).toBeGreaterThan(0);
     for (const entry of stored) {
       expect(entry).toMatch(KEY_RE);
-      expect(fs.statSync(path.join(api.deps.uploadsDir, entry)).isFile()).toBe(true);
+      expect(fs.statSync(path.join(api.uploadsDir, entry)).isFile()).toBe(true);
     }
-    expect(fs.existsSync(path.join(api.deps.uploadsDir, '..', 'passwd'))).toBe(false);
+    expect(fs.existsSync(path.join(api.uploadsDir, '..', 'passwd'))).toBe(false);
     const rows = await api.db.select({ key: uploads.storageKey }).from(uploads);
     expect(new Set(stored)).toEqual(new Set(rows.map((r) => r.key)));
   });
@@ -310,7 +327,11 @@ describe('POST /api/file', () => {
 
   it('answers zero bytes, a missing file and a body that is not a form with 4xx', async () => {
     expect((await send('/file', { data: new Uint8Array(0), name: 'empty.pdf' })).status).toBe(400);
-    expect((await send('/file', { data: pdf(), field: 'document' })).status).toBe(400);
+    const missing = await send('/file', { data: pdf(), field: 'document' });
+    expect(missing.status).toBe(400);
+    expect(missing.json.errors).toEqual([
+      { path: 'file', code: 'required', message: 'This field is required.' },
+    ]);
     const json = await api.call('POST', '/file', {
       body: { file: 'x' },
       ip: freshIp(),
@@ -367,7 +388,18 @@ describe('upload size caps', () => {
         duplex: 'half',
       } as RequestInit);
       expect(res.status).toBe(413);
-      expect(await res.json()).toMatchObject({ status: false, code: 'payload_too_large' });
+      expect(await res.json()).toMatchObject({
+        status: false,
+        code: 'payload_too_large',
+        errors: [
+          {
+            path: field,
+            code: 'file_too_large',
+            params: { max: cap / MB },
+            message: `The file is too large: at most ${cap / MB} MB.`,
+          },
+        ],
+      });
       expect(counter.pulled).toBeGreaterThan(cap);
       expect(counter.pulled).toBeLessThan(cap + 2 * MB);
       expect(counter.pulled).toBeLessThan(total / 4);

@@ -223,9 +223,27 @@ describe('POST /api/users/register with a Google ID token', () => {
       body(claims, await sign(claims), { email: 'someone-else@example.com' }),
     );
     expect(other.status).toBe(400);
-    expect(other.json.errors).toContainEqual(expect.objectContaining({ path: 'google_id_token' }));
+    expect(other.json).toMatchObject({
+      code: 'invalid_input',
+      message: 'The Google account has another e-mail.',
+      errors: [
+        {
+          path: 'google_id_token',
+          code: 'google_email',
+          message: 'The Google account has another e-mail.',
+        },
+      ],
+    });
     const unverified = person({ email_verified: false });
-    expect((await register(body(unverified, await sign(unverified)))).status).toBe(400);
+    const notVerified = await register(body(unverified, await sign(unverified)));
+    expect(notVerified.status).toBe(400);
+    expect(notVerified.json.errors).toEqual([
+      {
+        path: 'google_id_token',
+        code: 'google_unverified',
+        message: 'Google has not verified this e-mail.',
+      },
+    ]);
     const forged = await register(body(claims, await google.forge(claims, api.clock.now)));
     expect(forged.status).toBe(401);
     expect(forged.json).toMatchObject({
@@ -242,6 +260,9 @@ describe('POST /api/users/register with a Google ID token', () => {
       body(claims, await sign(claims), { email: claims.email.toUpperCase() }),
     );
     expect(sameEmail.status).toBe(409);
+    expect(sameEmail.json.errors).toEqual([
+      { path: 'email', code: 'email_taken', message: 'This e-mail is already registered.' },
+    ]);
     // Same Google subject under another e-mail (changed on Google's side).
     const moved = { ...claims, email: `moved-${claims.email}` };
     const second = await register(body(moved, await sign(moved)));
@@ -249,6 +270,13 @@ describe('POST /api/users/register with a Google ID token', () => {
     expect(second.json).toMatchObject({
       code: 'conflict',
       message: 'This Google account is already linked to another account.',
+      errors: [
+        {
+          path: 'google_id_token',
+          code: 'google_taken',
+          message: 'This Google account is already linked to another account.',
+        },
+      ],
     });
   });
 });

@@ -67,7 +67,11 @@ describe('the server log', () => {
     secrets.push(changedTo);
     const changed = await api.call('POST', '/users/password', {
       token,
-      body: { new_password: changedTo, confirm_new_password: changedTo },
+      body: {
+        current_password: recovered,
+        new_password: changedTo,
+        confirm_new_password: changedTo,
+      },
     });
     expect(changed.status).toBe(200);
     secrets.push(changed.json.access_token as string);

@@ -1,15 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  JOB_STATUS,
-  PROJECT_STATUS,
-  jobApplications,
-  jobs,
-  projectApplications,
-  projects,
-  users,
-} from '@/db/schema';
-import { DEMO_ACCOUNTS, seedDemoData } from '@/db/seed';
+import { jobApplications, jobs, projectApplications, projects, users } from '@/db/schema';
+import { seedDemoData } from '@/db/seed';
+import { DEMO_ACCOUNTS } from '@/db/seed-data';
+import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
+import { seedOnStart } from '@/server/start-up';
 import { createTestApi } from '../helpers/api';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
@@ -50,6 +45,20 @@ describe('the demo data', () => {
       await count(jobApplications),
     ];
     expect(after).toEqual(before);
+  });
+
+  it('is written at start only when SEED_DEMO=true', async () => {
+    const other = await createTestApi();
+    try {
+      await seedOnStart(other.db, { SEED_DEMO: 'false' });
+      const [none] = await other.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(none!.n).toBe(0);
+      await seedOnStart(other.db, { SEED_DEMO: 'true' });
+      const [some] = await other.db.select({ n: sql<number>`count(*)::int` }).from(users);
+      expect(some!.n).toBe(5);
+    } finally {
+      await other.close();
+    }
   });
 
   it('is never written into a database that already has users', async () => {
@@ -122,7 +131,7 @@ describe('the demo data', () => {
       .select()
       .from(projectApplications)
       .where(eq(projectApplications.projectId, started[0]!.id));
-    expect(hired.map((a) => a.accepted)).toContain(2);
+    expect(hired.map((a) => a.accepted)).toContain(APPLICATION_STATUS.hired);
     const finished = await api.db
       .select()
       .from(jobs)
@@ -132,7 +141,7 @@ describe('the demo data', () => {
       .select()
       .from(jobApplications)
       .where(eq(jobApplications.jobId, finished[0]!.id));
-    expect(selected.map((a) => a.selected)).toContain(2);
+    expect(selected.map((a) => a.selected)).toContain(APPLICATION_STATUS.hired);
     const currencies = new Set(
       [...(await api.db.select().from(projects)), ...(await api.db.select().from(jobs))].map(
         (p) => p.currency,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createApp } from '@/server/app';
 import type { TMail } from '@/server/mail/mailer';
 import type { TDeps } from '@/server/context';
+import { diskStorage } from '@/server/storage/storage';
 import { createTestDb } from './db';
 
 export type TJson = Record<string, unknown> & { status: boolean; data?: unknown };
@@ -12,7 +13,10 @@ export type TJson = Record<string, unknown> & { status: boolean; data?: unknown 
 /** The bindings @hono/node-server passes: the Node request, whose socket has the peer address. */
 export const socketFrom = (ip = '127.0.0.1') => ({ incoming: { socket: { remoteAddress: ip } } });
 
-/** An in-process API over a fresh database, with a clock tests can move. */
+/**
+ * An in-process API over a fresh database, with a clock tests can move. Uploads go to a fresh
+ * directory (`uploadsDir`) unless the test passes its own `storage`.
+ */
 export async function createTestApi(overrides: Partial<TDeps> = {}) {
   const handle = await createTestDb();
   const clock = { now: new Date() };
@@ -29,7 +33,7 @@ export async function createTestApi(overrides: Partial<TDeps> = {}) {
       jwksUrl: 'http://127.0.0.1:9/jwks',
     },
     verificationsEmail: 'verify@talentchain.test',
-    uploadsDir,
+    storage: diskStorage(uploadsDir),
     appUrl: 'http://app.test',
     trustProxy: 0,
     ...overrides,
@@ -63,5 +67,5 @@ export async function createTestApi(overrides: Partial<TDeps> = {}) {
     await handle.close();
     fs.rmSync(uploadsDir, { recursive: true, force: true });
   };
-  return { app, db: handle.db, deps, clock, outbox, call, close };
+  return { app, db: handle.db, deps, clock, outbox, uploadsDir, call, close };
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { openDatabase, type DbHandle } from '@/db/client';
+import { openDatabase } from '@/db/client';
+import type { DbHandle } from '@/db/types';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database

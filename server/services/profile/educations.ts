@@ -1,22 +1,21 @@
-import { and, count, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { userStudyCentres, users, VERIFY_STATUS } from '@/db/schema';
+import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
+import { userStudyCentres } from '@/db/schema';
+import type { Db } from '@/db/types';
 import {
-  ZStudyCentreInput,
+  PROFILE_LIMITS,
+  studyCentreSchema,
   type TStudyCentre,
   type TStudyCentrePatch,
 } from '@/lib/schemas/profile';
-import type { TMailer } from '@/server/mail/mailer';
-import { studyVerificationMail } from '@/server/mail/verification-template';
+import { VERIFY_STATUS } from '@/lib/statuses';
+import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { parseWith } from '@/server/lib/validate';
-import { log } from '@/server/logger';
-import { studyCentreDto } from '@/server/services/users/user-dto';
-import { assertStartNotInFuture, paginated, sentFields, tooMany, type TProfileCtx } from './common';
+import { assertOwner, requireUser } from '@/server/services/access';
+import { assertStartNotInFuture, paginated, sentFields, tooMany, type TPage } from './common';
+import { studyCentreDto } from './dto';
 
-export const MAX_STUDY_CENTRES = 100;
-
-const notFound = () =>
+export const educationNotFound = () =>
   new AppError('not_found', {
     message: 'Education not found.',
     messageEs: 'Educación no encontrada.',
@@ -32,27 +31,28 @@ const columns = (s: TStudyCentre) => ({
 });
 
 /** The caller's education, newest start first. */
-export async function listStudyCentres(ctx: TProfileCtx, page: number, perPage: number) {
-  const mine = eq(userStudyCentres.userId, ctx.user.id);
+export async function listStudyCentres(ctx: TCtx, input: TPage) {
+  const me = requireUser(ctx);
+  const mine = eq(userStudyCentres.userId, me.id);
   const [rows, [totals]] = await Promise.all([
     ctx.db
       .select()
       .from(userStudyCentres)
       .where(mine)
       .orderBy(desc(userStudyCentres.startDate), desc(userStudyCentres.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+      .limit(input.per_page)
+      .offset((input.page - 1) * input.per_page),
     ctx.db.select({ total: count() }).from(userStudyCentres).where(mine),
   ]);
-  return paginated(rows.map(studyCentreDto), totals?.total ?? 0, page, perPage);
+  return paginated(rows.map(studyCentreDto), totals?.total ?? 0, input.page, input.per_page);
 }
 
 /**
  * Whether the platform already knows a study centre of this name (case and spacing aside): another
  * user studied there, or someone's entry for it was verified. Unknown ones lead the client to
- * offer a verification request (PRODUCT.md flow 2).
+ * offer a verification request (docs/product.md).
  */
-export async function isKnownStudyCentre(db: Db, name: string, userId: number): Promise<boolean> {
+async function isKnownStudyCentre(db: Db, name: string, userId: number): Promise<boolean> {
   const normalized = name.replace(/\s+/g, ' ').trim();
   const [hit] = await db
     .select({ id: userStudyCentres.id })
@@ -73,23 +73,25 @@ export async function isKnownStudyCentre(db: Db, name: string, userId: number): 
 }
 
 /** Adds an education entry; the answer also says whether the centre is known (`is_known`). */
-export async function createStudyCentre(ctx: TProfileCtx, input: TStudyCentre) {
+export async function createStudyCentre(ctx: TCtx, input: TStudyCentre) {
+  const me = requireUser(ctx);
   assertStartNotInFuture(input.start_date, ctx.now);
   const created = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ n: count() })
       .from(userStudyCentres)
-      .where(eq(userStudyCentres.userId, ctx.user.id));
-    if ((existing?.n ?? 0) >= MAX_STUDY_CENTRES) {
-      throw tooMany(['education entries', 'estudios'], MAX_STUDY_CENTRES);
+      .where(eq(userStudyCentres.userId, me.id));
+    const max = PROFILE_LIMITS.studyCentres;
+    if ((existing?.n ?? 0) >= max) {
+      throw tooMany('study_centres', ['education entries', 'estudios'], max);
     }
     const [row] = await tx
       .insert(userStudyCentres)
-      .values({ userId: ctx.user.id, ...columns(input) })
+      .values({ userId: me.id, ...columns(input) })
       .returning();
     return row!;
   });
-  const isKnown = await isKnownStudyCentre(ctx.db, created.name, ctx.user.id);
+  const isKnown = await isKnownStudyCentre(ctx.db, created.name, me.id);
   return { ...studyCentreDto(created), is_known: isKnown };
 }
 
@@ -97,16 +99,17 @@ export async function createStudyCentre(ctx: TProfileCtx, input: TStudyCentre) {
  * Changes one of the caller's entries: sent fields over stored ones, validated as a whole.
  * Changing what was verified (centre, course, dates) resets the verification.
  */
-export async function updateStudyCentre(ctx: TProfileCtx, patch: TStudyCentrePatch) {
+export async function updateStudyCentre(ctx: TCtx, patch: TStudyCentrePatch) {
+  const me = requireUser(ctx);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(userStudyCentres)
-      .where(and(eq(userStudyCentres.id, patch.id), eq(userStudyCentres.userId, ctx.user.id)))
+      .where(eq(userStudyCentres.id, patch.id))
       .for('update');
-    if (!row) throw notFound();
+    assertOwner(row, me, educationNotFound);
     const { id: _id, ...fields } = patch;
-    const merged = parseWith(ZStudyCentreInput, { ...studyCentreDto(row), ...sentFields(fields) });
+    const merged = parseWith(studyCentreSchema, { ...studyCentreDto(row), ...sentFields(fields) });
     if (merged.start_date !== row.startDate) assertStartNotInFuture(merged.start_date, ctx.now);
     const verifiedFieldsChanged =
       merged.name !== row.name ||
@@ -127,77 +130,15 @@ export async function updateStudyCentre(ctx: TProfileCtx, patch: TStudyCentrePat
 }
 
 /** Removes one of the caller's entries; another user's id is "not found". */
-export async function deleteStudyCentre(ctx: TProfileCtx, id: number) {
-  const deleted = await ctx.db
-    .delete(userStudyCentres)
-    .where(and(eq(userStudyCentres.id, id), eq(userStudyCentres.userId, ctx.user.id)))
-    .returning({ id: userStudyCentres.id });
-  if (deleted.length === 0) throw notFound();
-}
-
-/**
- * Asks the platform's team to verify one of the caller's entries: it moves to "in process" (only
- * from "not requested" or "rejected") and a request goes to `verificationsEmail`. The mail is sent
- * inside the transaction, so a failed send leaves the entry as it was.
- */
-export async function requestStudyVerification(
-  ctx: TProfileCtx & { mailer: TMailer; verificationsEmail: string },
-  input: { study_id: number; lang: 'en' | 'es' },
-) {
+export async function deleteStudyCentre(ctx: TCtx, input: { id: number }) {
+  const me = requireUser(ctx);
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
-      .select()
+      .select({ id: userStudyCentres.id, userId: userStudyCentres.userId })
       .from(userStudyCentres)
-      .where(and(eq(userStudyCentres.id, input.study_id), eq(userStudyCentres.userId, ctx.user.id)))
+      .where(eq(userStudyCentres.id, input.id))
       .for('update');
-    if (!row) throw notFound();
-    const [moved] = await tx
-      .update(userStudyCentres)
-      .set({ verifyStatusId: VERIFY_STATUS.inProcess, updatedAt: ctx.now })
-      .where(
-        and(
-          eq(userStudyCentres.id, row.id),
-          inArray(userStudyCentres.verifyStatusId, [
-            VERIFY_STATUS.notRequested,
-            VERIFY_STATUS.rejected,
-          ]),
-        ),
-      )
-      .returning({ id: userStudyCentres.id });
-    if (!moved) {
-      throw new AppError('conflict', {
-        message:
-          row.verifyStatusId === VERIFY_STATUS.verified
-            ? 'This education is already verified.'
-            : 'The verification of this education is already in process.',
-        messageEs:
-          row.verifyStatusId === VERIFY_STATUS.verified
-            ? 'Esta formación ya está verificada.'
-            : 'La verificación de esta formación ya está en proceso.',
-      });
-    }
-    const [user] = await tx
-      .select({ id: users.id, name: users.name, lastName: users.lastName, email: users.email })
-      .from(users)
-      .where(eq(users.id, ctx.user.id));
-    try {
-      await ctx.mailer.send(
-        studyVerificationMail({
-          to: ctx.verificationsEmail,
-          user: user!,
-          study: row,
-          lang: input.lang,
-        }),
-      );
-    } catch (err) {
-      log('error', 'verification request mail failed', {
-        studyId: row.id,
-        error: err instanceof Error ? err.message : String(err),
-      });
-      throw new AppError('unavailable', {
-        message: 'The request could not be sent. Please try again later.',
-        messageEs: 'No se pudo enviar la solicitud. Vuelve a intentarlo más tarde.',
-      });
-    }
+    assertOwner(row, me, educationNotFound);
+    await tx.delete(userStudyCentres).where(eq(userStudyCentres.id, row.id));
   });
 }

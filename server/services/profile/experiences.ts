@@ -1,13 +1,18 @@
-import { and, count, desc, eq } from 'drizzle-orm';
-import { userWorkplaces, users, VERIFY_STATUS } from '@/db/schema';
-import { ZWorkplaceInput, type TWorkplace, type TWorkplacePatch } from '@/lib/schemas/profile';
+import { count, desc, eq } from 'drizzle-orm';
+import { userWorkplaces, users } from '@/db/schema';
+import {
+  PROFILE_LIMITS,
+  workplaceSchema,
+  type TWorkplace,
+  type TWorkplacePatch,
+} from '@/lib/schemas/profile';
+import { VERIFY_STATUS } from '@/lib/statuses';
+import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { parseWith } from '@/server/lib/validate';
-import { workplaceDto } from '@/server/services/users/user-dto';
-import { assertStartNotInFuture, paginated, sentFields, tooMany, type TProfileCtx } from './common';
-
-/** Enough for any career; stops a script from filling the table. */
-export const MAX_WORKPLACES = 100;
+import { assertOwner, requireUser } from '@/server/services/access';
+import { assertStartNotInFuture, paginated, sentFields, tooMany, type TPage } from './common';
+import { workplaceDto } from './dto';
 
 const notFound = () =>
   new AppError('not_found', {
@@ -26,43 +31,46 @@ const columns = (w: TWorkplace) => ({
 });
 
 /** The caller's experiences, newest start first. */
-export async function listWorkplaces(ctx: TProfileCtx, page: number, perPage: number) {
-  const mine = eq(userWorkplaces.userId, ctx.user.id);
+export async function listWorkplaces(ctx: TCtx, input: TPage) {
+  const me = requireUser(ctx);
+  const mine = eq(userWorkplaces.userId, me.id);
   const [rows, [totals]] = await Promise.all([
     ctx.db
       .select()
       .from(userWorkplaces)
       .where(mine)
       .orderBy(desc(userWorkplaces.startDate), desc(userWorkplaces.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
+      .limit(input.per_page)
+      .offset((input.page - 1) * input.per_page),
     ctx.db.select({ total: count() }).from(userWorkplaces).where(mine),
   ]);
-  return paginated(rows.map(workplaceDto), totals?.total ?? 0, page, perPage);
+  return paginated(rows.map(workplaceDto), totals?.total ?? 0, input.page, input.per_page);
 }
 
 /**
  * Adds an experience to the caller's profile. Saving one with `enable_business` makes the caller
  * a business (seed §4), in the same transaction.
  */
-export async function createWorkplace(ctx: TProfileCtx, input: TWorkplace) {
+export async function createWorkplace(ctx: TCtx, input: TWorkplace) {
+  const me = requireUser(ctx);
   assertStartNotInFuture(input.start_date, ctx.now);
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ n: count() })
       .from(userWorkplaces)
-      .where(eq(userWorkplaces.userId, ctx.user.id));
-    if ((existing?.n ?? 0) >= MAX_WORKPLACES)
-      throw tooMany(['experiences', 'experiencias'], MAX_WORKPLACES);
+      .where(eq(userWorkplaces.userId, me.id));
+    const max = PROFILE_LIMITS.workplaces;
+    if ((existing?.n ?? 0) >= max)
+      throw tooMany('workplaces', ['experiences', 'experiencias'], max);
     const [row] = await tx
       .insert(userWorkplaces)
-      .values({ userId: ctx.user.id, ...columns(input) })
+      .values({ userId: me.id, ...columns(input) })
       .returning();
     if (input.enable_business) {
       await tx
         .update(users)
         .set({ isTalent: false, updatedAt: ctx.now })
-        .where(eq(users.id, ctx.user.id));
+        .where(eq(users.id, me.id));
     }
     return workplaceDto(row!);
   });
@@ -72,19 +80,17 @@ export async function createWorkplace(ctx: TProfileCtx, input: TWorkplace) {
  * Changes one of the caller's experiences: the sent fields over the stored ones, validated as a
  * whole. Changing what was verified (place, position, dates) resets the verification.
  */
-export async function updateWorkplace(ctx: TProfileCtx, patch: TWorkplacePatch) {
+export async function updateWorkplace(ctx: TCtx, patch: TWorkplacePatch) {
+  const me = requireUser(ctx);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(userWorkplaces)
-      .where(and(eq(userWorkplaces.id, patch.id), eq(userWorkplaces.userId, ctx.user.id)))
+      .where(eq(userWorkplaces.id, patch.id))
       .for('update');
-    if (!row) throw notFound();
+    assertOwner(row, me, notFound);
     const { id: _id, ...fields } = patch;
-    const merged = parseWith(ZWorkplaceInput, {
-      ...workplaceDto(row),
-      ...sentFields(fields),
-    });
+    const merged = parseWith(workplaceSchema, { ...workplaceDto(row), ...sentFields(fields) });
     if (merged.start_date !== row.startDate) assertStartNotInFuture(merged.start_date, ctx.now);
     const verifiedFieldsChanged =
       merged.workplace_name !== row.workplaceName ||
@@ -104,17 +110,22 @@ export async function updateWorkplace(ctx: TProfileCtx, patch: TWorkplacePatch) 
       await tx
         .update(users)
         .set({ isTalent: false, updatedAt: ctx.now })
-        .where(eq(users.id, ctx.user.id));
+        .where(eq(users.id, me.id));
     }
     return workplaceDto(updated!);
   });
 }
 
 /** Removes one of the caller's experiences; another user's id is "not found". */
-export async function deleteWorkplace(ctx: TProfileCtx, id: number) {
-  const deleted = await ctx.db
-    .delete(userWorkplaces)
-    .where(and(eq(userWorkplaces.id, id), eq(userWorkplaces.userId, ctx.user.id)))
-    .returning({ id: userWorkplaces.id });
-  if (deleted.length === 0) throw notFound();
+export async function deleteWorkplace(ctx: TCtx, input: { id: number }) {
+  const me = requireUser(ctx);
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: userWorkplaces.id, userId: userWorkplaces.userId })
+      .from(userWorkplaces)
+      .where(eq(userWorkplaces.id, input.id))
+      .for('update');
+    assertOwner(row, me, notFound);
+    await tx.delete(userWorkplaces).where(eq(userWorkplaces.id, row.id));
+  });
 }

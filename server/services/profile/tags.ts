@@ -1,53 +1,64 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
-import { languages, skills, userLanguages, userRolesInterest, userSkills } from '@/db/schema';
+import {
+  languages,
+  skills,
+  userLanguages,
+  userRolesInterest,
+  userSkills,
+  users,
+} from '@/db/schema';
+import { PROFILE_LIMITS } from '@/lib/schemas/profile';
+import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
-import { tooMany, type TProfileCtx } from './common';
+import { requireUser } from '@/server/services/access';
+import { tooMany } from './common';
+import { languageDto } from './dto';
 
 // Skills, roles of interest and languages are replaced by the client: DELETE all, then POST each
-// (seed §7). A repeated one is ignored, not an error (API.md).
+// (seed §7). A repeated one is ignored, not an error (docs/api.md), and each POST answers the
+// entry as the user object lists it.
 
-export const MAX_SKILLS = 50;
-export const MAX_ROLES = 20;
-export const MAX_LANGUAGES = 30;
-
-export async function clearSkills(ctx: TProfileCtx) {
-  await ctx.db.delete(userSkills).where(eq(userSkills.userId, ctx.user.id));
+export async function clearSkills(ctx: TCtx) {
+  const me = requireUser(ctx);
+  await ctx.db.delete(userSkills).where(eq(userSkills.userId, me.id));
 }
 
 /**
- * Adds a skill to the caller. Skills are shared: the first spelling of a name is kept, and
- * "react" then joins the existing "React".
+ * Adds a skill to the caller and answers it as stored. Skills are shared: the first spelling of a
+ * name is kept, and "react" then joins (and answers) the existing "React".
  */
-export async function addSkill(ctx: TProfileCtx, name: string) {
-  await ctx.db.transaction(async (tx) => {
+export async function addSkill(ctx: TCtx, input: { name: string }): Promise<{ name: string }> {
+  const me = requireUser(ctx);
+  return ctx.db.transaction(async (tx) => {
     const findSkill = () =>
       tx
-        .select({ id: skills.id })
+        .select({ id: skills.id, name: skills.name })
         .from(skills)
-        .where(sql`lower(${skills.name}) = lower(${name})`);
+        .where(sql`lower(${skills.name}) = lower(${input.name})`);
     let [skill] = await findSkill();
     if (skill) {
       const [already] = await tx
         .select({ id: userSkills.skillId })
         .from(userSkills)
-        .where(and(eq(userSkills.userId, ctx.user.id), eq(userSkills.skillId, skill.id)));
-      if (already) return;
+        .where(and(eq(userSkills.userId, me.id), eq(userSkills.skillId, skill.id)));
+      if (already) return { name: skill.name };
     }
     const [has] = await tx
       .select({ n: count() })
       .from(userSkills)
-      .where(eq(userSkills.userId, ctx.user.id));
-    if ((has?.n ?? 0) >= MAX_SKILLS) throw tooMany(['skills', 'habilidades'], MAX_SKILLS);
+      .where(eq(userSkills.userId, me.id));
+    const max = PROFILE_LIMITS.skills;
+    if ((has?.n ?? 0) >= max) throw tooMany('skills', ['skills', 'habilidades'], max);
     if (!skill) {
       // Another request may create the same skill meanwhile: then its spelling wins.
-      await tx.insert(skills).values({ name }).onConflictDoNothing();
+      await tx.insert(skills).values({ name: input.name }).onConflictDoNothing();
       [skill] = await findSkill();
     }
     await tx
       .insert(userSkills)
-      .values({ userId: ctx.user.id, skillId: skill!.id, createdAt: ctx.now })
+      .values({ userId: me.id, skillId: skill!.id, createdAt: ctx.now })
       .onConflictDoNothing();
+    return { name: skill!.name };
   });
 }
 
@@ -56,12 +67,12 @@ const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /**
  * Skill suggestions for `search` (contained anywhere, any case), the most used first; without a
- * search, the most used skills.
+ * search, the most used skills. At most 20.
  */
-export async function suggestSkills(db: Db, search: string | undefined, limit = 20) {
+export async function suggestSkills(ctx: TCtx, input: { search?: string }) {
   const used = count(userSkills.userId);
-  const term = search ?? '';
-  const rows = await db
+  const term = input.search ?? '';
+  const rows = await ctx.db
     .select({ name: skills.name })
     .from(skills)
     .leftJoin(userSkills, eq(userSkills.skillId, skills.id))
@@ -75,69 +86,79 @@ export async function suggestSkills(db: Db, search: string | undefined, limit = 
       ),
       asc(skills.name),
     )
-    .limit(limit);
+    .limit(20);
   return rows.map((r) => r.name);
 }
 
-export async function clearRoles(ctx: TProfileCtx) {
-  await ctx.db.delete(userRolesInterest).where(eq(userRolesInterest.userId, ctx.user.id));
+export async function clearRoles(ctx: TCtx) {
+  const me = requireUser(ctx);
+  await ctx.db.delete(userRolesInterest).where(eq(userRolesInterest.userId, me.id));
 }
 
-/** Adds a role of interest to the caller; the same name in another case is ignored. */
-export async function addRole(ctx: TProfileCtx, name: string) {
-  await ctx.db.transaction(async (tx) => {
-    const [already] = await tx
-      .select({ id: userRolesInterest.id })
-      .from(userRolesInterest)
-      .where(
-        and(
-          eq(userRolesInterest.userId, ctx.user.id),
-          sql`lower(${userRolesInterest.name}) = lower(${name})`,
-        ),
-      );
-    if (already) return;
+/** Adds a role of interest to the caller; the same name in another case answers the stored one. */
+export async function addRole(ctx: TCtx, input: { name: string }): Promise<{ name: string }> {
+  const me = requireUser(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const findRole = () =>
+      tx
+        .select({ name: userRolesInterest.name })
+        .from(userRolesInterest)
+        .where(
+          and(
+            eq(userRolesInterest.userId, me.id),
+            sql`lower(${userRolesInterest.name}) = lower(${input.name})`,
+          ),
+        );
+    const [already] = await findRole();
+    if (already) return already;
     const [has] = await tx
       .select({ n: count() })
       .from(userRolesInterest)
-      .where(eq(userRolesInterest.userId, ctx.user.id));
-    if ((has?.n ?? 0) >= MAX_ROLES)
-      throw tooMany(['roles of interest', 'roles de interés'], MAX_ROLES);
+      .where(eq(userRolesInterest.userId, me.id));
+    const max = PROFILE_LIMITS.roles;
+    if ((has?.n ?? 0) >= max) {
+      throw tooMany('roles_interest', ['roles of interest', 'roles de interés'], max);
+    }
     await tx
       .insert(userRolesInterest)
-      .values({ userId: ctx.user.id, name, createdAt: ctx.now })
+      .values({ userId: me.id, name: input.name, createdAt: ctx.now })
       .onConflictDoNothing();
+    const [stored] = await findRole();
+    return stored ?? { name: input.name };
   });
 }
 
-export async function clearLanguages(ctx: TProfileCtx) {
-  await ctx.db.delete(userLanguages).where(eq(userLanguages.userId, ctx.user.id));
+export async function clearLanguages(ctx: TCtx) {
+  const me = requireUser(ctx);
+  await ctx.db.delete(userLanguages).where(eq(userLanguages.userId, me.id));
 }
 
-/** Adds a language (an id of the `languages` list) to the caller. */
-export async function addLanguage(ctx: TProfileCtx, languageId: number) {
-  await ctx.db.transaction(async (tx) => {
-    const [language] = await tx
-      .select({ id: languages.id })
-      .from(languages)
-      .where(eq(languages.id, languageId));
-    if (!language) {
-      throw new AppError('invalid_input', {
-        errors: [{ path: 'language_id', message: 'There is no such language.' }],
-      });
-    }
+/**
+ * Adds a language (an id of the `languages` list) to the caller and answers it as the user
+ * object's `languages` lists it.
+ */
+export async function addLanguage(ctx: TCtx, input: { language_id: number }) {
+  const me = requireUser(ctx);
+  return ctx.db.transaction(async (tx) => {
+    const [language] = await tx.select().from(languages).where(eq(languages.id, input.language_id));
+    if (!language) throw AppError.invalidField('language_id', 'id');
+    const [user] = await tx.select({ lang: users.lang }).from(users).where(eq(users.id, me.id));
+    const answer = languageDto(language, user?.lang ?? 'en');
     const [already] = await tx
       .select({ id: userLanguages.languageId })
       .from(userLanguages)
-      .where(and(eq(userLanguages.userId, ctx.user.id), eq(userLanguages.languageId, languageId)));
-    if (already) return;
+      .where(and(eq(userLanguages.userId, me.id), eq(userLanguages.languageId, language.id)));
+    if (already) return answer;
     const [has] = await tx
       .select({ n: count() })
       .from(userLanguages)
-      .where(eq(userLanguages.userId, ctx.user.id));
-    if ((has?.n ?? 0) >= MAX_LANGUAGES) throw tooMany(['languages', 'idiomas'], MAX_LANGUAGES);
+      .where(eq(userLanguages.userId, me.id));
+    const max = PROFILE_LIMITS.languages;
+    if ((has?.n ?? 0) >= max) throw tooMany('languages', ['languages', 'idiomas'], max);
     await tx
       .insert(userLanguages)
-      .values({ userId: ctx.user.id, languageId, createdAt: ctx.now })
+      .values({ userId: me.id, languageId: language.id, createdAt: ctx.now })
       .onConflictDoNothing();
+    return answer;
   });
 }

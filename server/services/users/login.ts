@@ -1,12 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
+import type { TLoginInput } from '@/lib/schemas/users';
 import { verifyGoogleIdToken } from '@/server/auth/google';
 import { dummyHash, verifyPassword } from '@/server/auth/password';
-import type { TDeps } from '@/server/context';
+import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
-import { accountAt, takeRateLimit, withFailureLimits } from '@/server/services/rate-limit';
-import type { TLoginInput } from './user-schemas';
+import {
+  passwordFailureLimits,
+  takeRateLimit,
+  withFailureLimits,
+} from '@/server/services/rate-limit';
 import { findUserByEmail, findUserByGoogleSub, openSession } from './user-session';
 
 /** Seed §8: one answer for a wrong password, an unknown e-mail and an account without password. */
@@ -21,26 +24,12 @@ const badCredentials = () =>
  * is stopped where it guesses, while the owner still signs in from anywhere else, and a correct
  * password is never counted.
  */
-export async function loginWithPassword({
-  db,
-  deps,
-  ip,
-  input,
-}: {
-  db: Db;
-  deps: TDeps;
-  ip: string;
-  input: TLoginInput;
-}) {
+export async function loginWithPassword(ctx: TCtx, input: TLoginInput) {
   const user = await withFailureLimits(
-    db,
-    deps.now(),
-    [
-      { name: 'loginFailuresPerAddress', subject: ip },
-      { name: 'loginFailuresPerAccountAddress', subject: accountAt(input.email, ip) },
-    ],
+    ctx,
+    passwordFailureLimits(input.email, ctx.ip),
     async () => {
-      const found = await findUserByEmail(db, input.email);
+      const found = await findUserByEmail(ctx.db, input.email);
       // Without an account (or a password) Argon2 still runs, so timing tells nothing.
       const storedHash = found?.passwordHash ?? (await dummyHash());
       const matches = await verifyPassword(storedHash, input.password);
@@ -49,7 +38,7 @@ export async function loginWithPassword({
     },
     (err) => err instanceof AppError && err.code === 'unauthorized',
   );
-  return openSession(db, deps, user);
+  return openSession(ctx, user);
 }
 
 /**
@@ -58,20 +47,15 @@ export async function loginWithPassword({
  * (otherwise anyone could claim a password account by naming its e-mail in a Google profile).
  * No account at all is `not_found`, which sends the client to create one.
  */
-export async function loginWithGoogle({
-  db,
-  deps,
-  idToken,
-}: {
-  db: Db;
-  deps: TDeps;
-  idToken: string;
-}) {
-  const identity = await verifyGoogleIdToken(idToken, deps);
-  const known = await findUserByGoogleSub(db, identity.sub);
-  if (known) return openSession(db, deps, known);
+export async function loginWithGoogle(ctx: TCtx, input: { google_id_token: string }) {
+  const identity = await verifyGoogleIdToken(input.google_id_token, {
+    google: ctx.deps.google,
+    now: () => ctx.now,
+  });
+  const known = await findUserByGoogleSub(ctx.db, identity.sub);
+  if (known) return openSession(ctx, known);
 
-  const byEmail = await findUserByEmail(db, identity.email);
+  const byEmail = await findUserByEmail(ctx.db, identity.email);
   if (!byEmail) {
     throw new AppError('not_found', {
       message: 'One step away from getting your new account!',
@@ -82,12 +66,13 @@ export async function loginWithGoogle({
     throw new AppError('unauthorized', {
       message: 'Google has not verified this e-mail, so it cannot sign in to this account.',
       messageEs: 'Google no ha verificado este correo, así que no puede entrar en esta cuenta.',
+      errors: [{ path: 'google_id_token', code: 'google_unverified' }],
     });
   }
   // Already linked to another Google account: the e-mail changed hands there; never re-link.
-  const [linked] = await db
+  const [linked] = await ctx.db
     .update(users)
-    .set({ googleSub: identity.sub, updatedAt: deps.now() })
+    .set({ googleSub: identity.sub, updatedAt: ctx.now })
     .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
     .returning();
   if (!linked) {
@@ -96,21 +81,11 @@ export async function loginWithGoogle({
       messageEs: 'Esta cuenta está vinculada a otra cuenta de Google.',
     });
   }
-  return openSession(db, deps, linked);
+  return openSession(ctx, linked);
 }
 
 /** `POST /users/check/email`: whether an account uses this e-mail (seed §7), limited per IP. */
-export async function emailIsRegistered({
-  db,
-  deps,
-  ip,
-  email,
-}: {
-  db: Db;
-  deps: TDeps;
-  ip: string;
-  email: string;
-}): Promise<boolean> {
-  await takeRateLimit(db, { name: 'checkEmailPerAddress', subject: ip }, deps.now());
-  return Boolean(await findUserByEmail(db, email));
+export async function emailIsRegistered(ctx: TCtx, input: { email: string }): Promise<boolean> {
+  await takeRateLimit(ctx, { name: 'checkEmailPerAddress', subject: ctx.ip });
+  return Boolean(await findUserByEmail(ctx.db, input.email));
 }

@@ -1,47 +1,63 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import type * as v from 'valibot';
 import { users } from '@/db/schema';
-import { hashPassword } from '@/server/auth/password';
+import type { changePasswordSchema } from '@/lib/schemas/users';
+import { dummyHash, hashPassword, verifyPassword } from '@/server/auth/password';
 import { signAccessToken } from '@/server/auth/tokens';
-import type { TDeps } from '@/server/context';
+import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
-import type { TChangePasswordInput } from './user-schemas';
+import { requireUser } from '@/server/services/access';
+import { passwordFailureLimits, withFailureLimits } from '@/server/services/rate-limit';
+
+export type TChangePassword = v.InferOutput<typeof changePasswordSchema>;
+
+const wrongPassword = () =>
+  AppError.invalidField('current_password', 'wrong_password', {
+    message: 'Failed to change password',
+    messageEs: 'Error al cambiar la contraseña',
+  });
 
 /**
- * `POST /users/password` for the signed-in user. The token version goes up, so every token
- * issued before (a stolen one included) stops working; the caller gets a new token so that the
- * session in which the password was changed goes on.
+ * `POST /users/password` for the signed-in user, who proves the current password first. A wrong
+ * one counts as a failed login of the account from this address (docs/security.md "Rate
+ * limits"), so a stolen token cannot be used to guess it. The token version goes up, so every
+ * token issued before (a stolen one included) stops working; the caller gets a new token so that
+ * the session in which the password was changed goes on.
  */
-export async function changePassword({
-  db,
-  deps,
-  userId,
-  input,
-}: {
-  db: Db;
-  deps: TDeps;
-  userId: number;
-  input: TChangePasswordInput;
-}): Promise<{ accessToken: string }> {
-  if (input.new_password !== input.confirm_new_password) {
-    throw new AppError('invalid_input', {
-      message: 'Passwords do not match',
-      messageEs: 'Las contraseñas no coinciden',
-      errors: [{ path: 'confirm_new_password', message: 'Passwords do not match' }],
-    });
-  }
+export async function changePassword(
+  ctx: TCtx,
+  input: TChangePassword,
+): Promise<{ accessToken: string }> {
+  const me = requireUser(ctx);
+  const [account] = await ctx.db
+    .select({ email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, me.id));
+  if (!account) throw new AppError('unauthorized');
+  await withFailureLimits(
+    ctx,
+    passwordFailureLimits(account.email, ctx.ip),
+    async () => {
+      // An account without a password (Google only) has none to give: the same wrong answer.
+      const matches = await verifyPassword(
+        account.passwordHash ?? (await dummyHash()),
+        input.current_password,
+      );
+      if (!account.passwordHash || !matches) throw wrongPassword();
+    },
+    (err) => err instanceof AppError && err.code === 'invalid_input',
+  );
   const passwordHash = await hashPassword(input.new_password);
-  const now = deps.now();
-  const [row] = await db
+  const [row] = await ctx.db
     .update(users)
-    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-    .where(eq(users.id, userId))
+    .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: ctx.now })
+    .where(eq(users.id, me.id))
     .returning({ id: users.id, tokenVersion: users.tokenVersion });
   if (!row) throw new AppError('unauthorized');
   const accessToken = await signAccessToken(
     { userId: row.id, version: row.tokenVersion },
-    deps.jwtSecret,
-    now,
+    ctx.deps.jwtSecret,
+    ctx.now,
   );
   return { accessToken };
 }

@@ -1,19 +1,19 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { recoveryCodes, users } from '@/db/schema';
-import { hashPassword } from '@/server/auth/password';
-import type { TDeps } from '@/server/context';
-import { AppError } from '@/server/errors';
-import { log } from '@/server/logger';
-import { recoveryCodeMail, type TLang } from '@/server/mail/templates';
-import { accountAt, takeRateLimit, withFailureLimits } from '@/server/services/rate-limit';
+import type { Db } from '@/db/types';
 import {
   normalizeRecoveryCode,
   RECOVERY_CODE_DIGITS,
   type TRecoveryEmailInput,
   type TRecoveryPasswordInput,
-} from './user-schemas';
+} from '@/lib/schemas/users';
+import { hashPassword } from '@/server/auth/password';
+import type { TCtx } from '@/server/context';
+import { AppError } from '@/server/errors';
+import { log } from '@/server/logger';
+import { recoveryCodeMail, type TLang } from '@/server/mail/templates';
+import { accountAt, takeRateLimit, withFailureLimits } from '@/server/services/rate-limit';
 import { findUserByEmail } from './user-session';
 
 /**
@@ -45,34 +45,22 @@ const active = (now: Date) =>
   );
 
 const wrongCode = () =>
-  new AppError('invalid_input', {
+  AppError.invalidField('code', 'wrong_code', {
     message: 'Recovery code incorrect',
     messageEs: 'Código de recuperación incorrecto',
-    errors: [{ path: 'code', message: 'Recovery code incorrect' }],
   });
 
 /**
  * `POST /users/recovery/email`: replaces the user's earlier codes with a new one and mails it in
  * `lang` (else the user's language). The code is never logged nor stored in clear.
  */
-export async function requestRecoveryCode({
-  db,
-  deps,
-  ip,
-  input,
-}: {
-  db: Db;
-  deps: TDeps;
-  ip: string;
-  input: TRecoveryEmailInput;
-}): Promise<void> {
-  const now = deps.now();
-  await takeRateLimit(db, { name: 'recoveryEmailPerAddress', subject: ip }, now);
-  await takeRateLimit(
-    db,
-    { name: 'recoveryEmailPerAccountAddress', subject: accountAt(input.email, ip) },
-    now,
-  );
+export async function requestRecoveryCode(ctx: TCtx, input: TRecoveryEmailInput): Promise<void> {
+  const { db, deps, ip, now } = ctx;
+  await takeRateLimit(ctx, { name: 'recoveryEmailPerAddress', subject: ip });
+  await takeRateLimit(ctx, {
+    name: 'recoveryEmailPerAccountAddress',
+    subject: accountAt(input.email, ip),
+  });
   const user = await findUserByEmail(db, input.email);
   if (!user) {
     throw new AppError('not_found', {
@@ -134,7 +122,7 @@ export async function requestRecoveryCode({
  * uses up one of its tries (the last one cancels it). Without: the only active code with this
  * hash (were two accounts ever to share one, neither is changed).
  */
-async function findCode(db: Db, deps: TDeps, input: TRecoveryPasswordInput, now: Date) {
+async function findCode({ db, deps, now }: TCtx, input: TRecoveryPasswordInput) {
   const code = normalizeRecoveryCode(input.code);
   const wellFormed = new RegExp(`^\\d{${RECOVERY_CODE.digits}}$`).test(code);
   const codeHash = recoveryCodeHash(code, deps.jwtSecret);
@@ -171,24 +159,16 @@ async function findCode(db: Db, deps: TDeps, input: TRecoveryPasswordInput, now:
  * `POST /users/recovery/password`: a valid code sets the new password, is used up, and raises
  * the token version so every session opened before the recovery ends.
  */
-export async function resetPasswordWithCode({
-  db,
-  deps,
-  ip,
-  input,
-}: {
-  db: Db;
-  deps: TDeps;
-  ip: string;
-  input: TRecoveryPasswordInput;
-}): Promise<void> {
-  const now = deps.now();
+export async function resetPasswordWithCode(
+  ctx: TCtx,
+  input: TRecoveryPasswordInput,
+): Promise<void> {
+  const { db, now } = ctx;
   // Wrong codes are limited per address; with an e-mail, each code also dies after 5 wrong tries.
   const row = await withFailureLimits(
-    db,
-    now,
-    [{ name: 'recoveryCodeFailuresPerAddress', subject: ip }],
-    async () => (await findCode(db, deps, input, now)) ?? Promise.reject(wrongCode()),
+    ctx,
+    [{ name: 'recoveryCodeFailuresPerAddress', subject: ctx.ip }],
+    async () => (await findCode(ctx, input)) ?? Promise.reject(wrongCode()),
     (err) => err instanceof AppError && err.code === 'invalid_input',
   );
   const passwordHash = await hashPassword(input.password);

@@ -1,11 +1,11 @@
-import type { Db } from '@/db/client';
 import { userWorkplaces, users } from '@/db/schema';
+import { latestToday } from '@/lib/schemas/common';
+import type { TRegister } from '@/lib/schemas/users';
 import { verifyGoogleIdToken } from '@/server/auth/google';
 import { hashPassword } from '@/server/auth/password';
-import type { TDeps } from '@/server/context';
+import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { takeRateLimit } from '@/server/services/rate-limit';
-import type { TRegisterInput } from './user-schemas';
 import {
   findUserByEmail,
   findUserByGoogleSub,
@@ -17,44 +17,34 @@ const emailTaken = () =>
   new AppError('conflict', {
     message: 'This e-mail is already registered.',
     messageEs: 'Este correo ya está registrado.',
-    errors: [{ path: 'email', message: 'This e-mail is already registered.' }],
+    errors: [{ path: 'email', code: 'email_taken' }],
   });
 
 const googleTaken = () =>
   new AppError('conflict', {
     message: 'This Google account is already linked to another account.',
     messageEs: 'Esta cuenta de Google ya está vinculada a otra cuenta.',
-    errors: [{ path: 'google_id_token', message: 'Already linked to another account.' }],
+    errors: [{ path: 'google_id_token', code: 'google_taken' }],
   });
 
-const invalidField = (path: string, message: string, messageEs: string) =>
-  new AppError('invalid_input', { message, messageEs, errors: [{ path, message }] });
-
-/**
- * The latest calendar date anywhere on Earth (UTC+14), so someone ahead of UTC can still give
- * today's local date as a start date.
- */
-function latestToday(now: Date): string {
-  return new Date(now.getTime() + 14 * 3600 * 1000).toISOString().slice(0, 10);
-}
-
 /** The Google identity of a registration, which must vouch for the very e-mail given. */
-async function googleSubFor(input: TRegisterInput, deps: TDeps): Promise<string | null> {
+async function googleSubFor(ctx: TCtx, input: TRegister): Promise<string | null> {
   if (!input.google_id_token) return null;
-  const identity = await verifyGoogleIdToken(input.google_id_token, deps);
+  const identity = await verifyGoogleIdToken(input.google_id_token, {
+    google: ctx.deps.google,
+    now: () => ctx.now,
+  });
   if (identity.email.toLowerCase() !== input.email.toLowerCase()) {
-    throw invalidField(
-      'google_id_token',
-      'The Google account has another e-mail.',
-      'La cuenta de Google tiene otro correo.',
-    );
+    throw AppError.invalidField('google_id_token', 'google_email', {
+      message: 'The Google account has another e-mail.',
+      messageEs: 'La cuenta de Google tiene otro correo.',
+    });
   }
   if (!identity.emailVerified) {
-    throw invalidField(
-      'google_id_token',
-      'Google has not verified this e-mail.',
-      'Google no ha verificado este correo.',
-    );
+    throw AppError.invalidField('google_id_token', 'google_unverified', {
+      message: 'Google has not verified this e-mail.',
+      messageEs: 'Google no ha verificado este correo.',
+    });
   }
   return identity.sub;
 }
@@ -63,27 +53,17 @@ async function googleSubFor(input: TRegisterInput, deps: TDeps): Promise<string 
  * `POST /users/register`: a talent, or a business with its current workplace (which is what makes
  * it a business: enable_business), in one transaction. Answers the session like a login.
  */
-export async function registerUser({
-  db,
-  deps,
-  ip,
-  input,
-}: {
-  db: Db;
-  deps: TDeps;
-  ip: string;
-  input: TRegisterInput;
-}) {
-  const now = deps.now();
-  await takeRateLimit(db, { name: 'registerPerAddress', subject: ip }, now);
+export async function registerUser(ctx: TCtx, input: TRegister) {
+  const { db, now } = ctx;
+  await takeRateLimit(ctx, { name: 'registerPerAddress', subject: ctx.ip });
+  // The schema checked the date against the wall clock; the request's clock decides here.
   if (!input.is_talent && input.start_date > latestToday(now)) {
-    throw invalidField(
-      'start_date',
-      'The start date cannot be in the future.',
-      'La fecha de inicio no puede estar en el futuro.',
-    );
+    throw AppError.invalidField('start_date', 'date_future', {
+      message: 'The start date cannot be in the future.',
+      messageEs: 'La fecha de inicio no puede estar en el futuro.',
+    });
   }
-  const googleSub = await googleSubFor(input, deps);
+  const googleSub = await googleSubFor(ctx, input);
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   if (googleSub && (await findUserByGoogleSub(db, googleSub))) throw googleTaken();
 
@@ -101,7 +81,7 @@ export async function registerUser({
           isTalent: input.is_talent,
           name: input.name,
           lastName: input.last_name,
-          phone: input.phone,
+          phone: input.phone ?? null,
           lang: input.lang,
         })
         .returning();
@@ -124,5 +104,5 @@ export async function registerUser({
     }
     throw err;
   }
-  return openSession(db, deps, user);
+  return openSession(ctx, user);
 }

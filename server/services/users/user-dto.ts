@@ -1,5 +1,4 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import {
   jobApplications,
   jobs,
@@ -15,33 +14,19 @@ import {
   userWorkplaces,
   users,
 } from '@/db/schema';
-import type { TAuthUser } from '@/server/context';
+import type { Db } from '@/db/types';
+import type { TCtx } from '@/server/context';
+import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { AppError } from '@/server/errors';
+import {
+  cvFileOf,
+  languageDto,
+  ownInfoDto,
+  studyCentreDto,
+  workplaceDto,
+} from '@/server/services/profile/dto';
 
 type TUserRow = typeof users.$inferSelect;
-
-export const workplaceDto = (w: typeof userWorkplaces.$inferSelect) => ({
-  id: w.id,
-  workplace_name: w.workplaceName,
-  position: w.position,
-  start_date: w.startDate,
-  end_date: w.endDate,
-  description: w.description,
-  work_here: w.workHere,
-  enable_business: w.enableBusiness,
-  verify_status_id: w.verifyStatusId,
-});
-
-export const studyCentreDto = (s: typeof userStudyCentres.$inferSelect) => ({
-  id: s.id,
-  name: s.name,
-  course_name: s.courseName,
-  start_date: s.startDate,
-  end_date: s.endDate,
-  studying_here: s.studyingHere,
-  description: s.description,
-  verify_status_id: s.verifyStatusId,
-});
 
 export const notificationDto = (n: typeof notifications.$inferSelect) => ({
   id: n.id,
@@ -55,7 +40,7 @@ export const notificationDto = (n: typeof notifications.$inferSelect) => ({
 
 /** The profile sections everyone may see. */
 async function profileSections(db: Db, user: TUserRow) {
-  const [workplaces, studyCentres, skillRows, roles, langs, projectRows, jobRows] =
+  const [workplaces, studyCentres, skillRows, roles, langs, projectRows, jobRows, cvFile] =
     await Promise.all([
       db
         .select()
@@ -82,8 +67,8 @@ async function profileSections(db: Db, user: TUserRow) {
         .select({
           id: languages.id,
           code: languages.code,
-          name_en: languages.nameEn,
-          name_es: languages.nameEs,
+          nameEn: languages.nameEn,
+          nameEs: languages.nameEs,
         })
         .from(userLanguages)
         .innerJoin(languages, eq(languages.id, userLanguages.languageId))
@@ -101,6 +86,7 @@ async function profileSections(db: Db, user: TUserRow) {
         .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
         .where(eq(jobApplications.userId, user.id))
         .orderBy(desc(jobApplications.createdAt)),
+      cvFileOf(db, user.cvUrl),
     ]);
   return {
     id: user.id,
@@ -111,12 +97,13 @@ async function profileSections(db: Db, user: TUserRow) {
     city: user.city,
     avatar_url: user.avatarUrl,
     cv_url: user.cvUrl,
+    cv_file: cvFile,
     links: user.links ?? {},
     workplaces: workplaces.map(workplaceDto),
     study_centres: studyCentres.map(studyCentreDto),
     skills: skillRows,
     roles_interest: roles,
-    languages: langs.map((l) => ({ ...l, name: user.lang === 'es' ? l.name_es : l.name_en })),
+    languages: langs.map((l) => languageDto(l, user.lang)),
     projects: projectRows.map(({ project, application }) => ({
       id: project.id,
       name: project.name,
@@ -146,7 +133,7 @@ async function profileSections(db: Db, user: TUserRow) {
   };
 }
 
-/** The signed-in user as API.md describes it: everything, for the user themself. */
+/** The signed-in user as docs/api.md "The user object" describes it: everything, for the user themself. */
 export async function selfUserDto(db: Db, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new AppError('not_found');
@@ -161,11 +148,8 @@ export async function selfUserDto(db: Db, userId: number) {
   ]);
   return {
     ...sections,
-    email: user.email,
-    person: { name: user.name, last_name: user.lastName, phone: user.phone },
+    ...ownInfoDto(user, sections.cv_file),
     notifications: notes.map(notificationDto),
-    paypal_email: user.paypalEmail,
-    lang: user.lang as 'en' | 'es',
   };
 }
 
@@ -194,7 +178,10 @@ async function talentAppliedToViewer(db: Db, talentId: number, viewerId: number)
  * e-mail, phone, payment e-mail or notifications, except e-mail and phone for a business that
  * owns a posting the talent applied to.
  */
-export async function userDtoFor(db: Db, userId: number, viewer: TAuthUser | undefined) {
+export async function getUser(ctx: TCtx, input: { id: number }) {
+  const { db } = ctx;
+  const viewer = ctx.user;
+  const userId = input.id;
   if (viewer?.id === userId) return selfUserDto(db, userId);
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user)
@@ -207,6 +194,15 @@ export async function userDtoFor(db: Db, userId: number, viewer: TAuthUser | und
     viewer && !viewer.isTalent && (await talentAppliedToViewer(db, user.id, viewer.id));
   return {
     ...sections,
+    // Others see finished work only (docs/product.md "Public profiles"), never open applications.
+    projects: sections.projects.filter(
+      (p) =>
+        p.project_status_id === PROJECT_STATUS.finished &&
+        p.application.accepted === APPLICATION_STATUS.hired,
+    ),
+    jobs: sections.jobs.filter(
+      (j) => j.job_status_id === JOB_STATUS.finished && j.application.selected === APPLICATION_STATUS.hired,
+    ),
     person: { name: user.name, last_name: user.lastName, phone: contact ? user.phone : null },
     ...(contact ? { email: user.email } : {}),
   };

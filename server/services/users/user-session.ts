@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '@/db/client';
 import { users } from '@/db/schema';
+import type { Db } from '@/db/types';
 import { signAccessToken } from '@/server/auth/tokens';
-import type { TDeps } from '@/server/context';
+import type { TCtx } from '@/server/context';
 import { selfUserDto } from './user-dto';
 
 export type TUserRow = typeof users.$inferSelect;
@@ -22,18 +22,17 @@ export async function findUserByGoogleSub(db: Db, sub: string): Promise<TUserRow
   return row;
 }
 
-/** A fresh access token carrying the user's current token version, and the user as API.md shows it. */
-export async function openSession(
-  db: Db,
-  deps: Pick<TDeps, 'jwtSecret' | 'now'>,
-  user: Pick<TUserRow, 'id' | 'tokenVersion'>,
-) {
+/**
+ * The session answer of register and the logins: a fresh access token carrying the user's
+ * current token version, and the whole user object (docs/api.md "The user object").
+ */
+export async function openSession(ctx: TCtx, user: Pick<TUserRow, 'id' | 'tokenVersion'>) {
   const accessToken = await signAccessToken(
     { userId: user.id, version: user.tokenVersion },
-    deps.jwtSecret,
-    deps.now(),
+    ctx.deps.jwtSecret,
+    ctx.now,
   );
-  return { accessToken, user: await selfUserDto(db, user.id) };
+  return { accessToken, user: await selfUserDto(ctx.db, user.id) };
 }
 
 /**

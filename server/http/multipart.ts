@@ -1,20 +1,24 @@
 import busboy from 'busboy';
 import { AppError } from '@/server/errors';
 
+// Reading an uploaded file from a multipart body: HTTP work, kept out of the services, which get
+// the bytes and a name (server/services/profile/uploads.ts).
+
 /** Room for the multipart framing and small fields around the file. */
 const FRAMING_ALLOWANCE = 64 * 1024;
 const MB = 1024 * 1024;
 
 export type TReceivedFile = { bytes: Buffer; filename: string };
 
-const tooLarge = (maxBytes: number) =>
+const tooLarge = (field: string, maxBytes: number) =>
   new AppError('payload_too_large', {
     message: `The file is larger than ${maxBytes / MB} MB.`,
     messageEs: `El archivo supera los ${maxBytes / MB} MB.`,
+    errors: [{ path: field, code: 'file_too_large', params: { max: maxBytes / MB } }],
   });
 
-const badForm = (field: string, message: string) =>
-  new AppError('invalid_input', { errors: [{ path: field, message }] });
+const badForm = (field: string, code: 'invalid' | 'required' | 'file_empty') =>
+  AppError.invalidField(field, code);
 
 /**
  * Reads the file of the multipart `field` from the request body as it streams in, and stops
@@ -27,7 +31,7 @@ export async function readMultipartFile(
   maxBytes: number,
 ): Promise<TReceivedFile> {
   const declared = Number(req.headers.get('content-length'));
-  if (declared > maxBytes + FRAMING_ALLOWANCE) throw tooLarge(maxBytes);
+  if (declared > maxBytes + FRAMING_ALLOWANCE) throw tooLarge(field, maxBytes);
   const contentType = req.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new AppError('unsupported_media_type', {
@@ -50,7 +54,7 @@ export async function readMultipartFile(
       },
     });
   } catch {
-    throw badForm(field, 'The form could not be read.');
+    throw badForm(field, 'invalid');
   }
 
   let failure: AppError | null = null;
@@ -74,7 +78,7 @@ export async function readMultipartFile(
       entry.size += chunk.length;
     });
     stream.on('limit', () => {
-      failure ??= tooLarge(maxBytes);
+      failure ??= tooLarge(field, maxBytes);
     });
   });
 
@@ -85,7 +89,7 @@ export async function readMultipartFile(
       const { done, value } = await reader.read();
       if (done) break;
       received += value.byteLength;
-      if (received > maxBytes + FRAMING_ALLOWANCE) failure ??= tooLarge(maxBytes);
+      if (received > maxBytes + FRAMING_ALLOWANCE) failure ??= tooLarge(field, maxBytes);
       if (failure) break;
       if (!parser.write(value)) {
         await new Promise((resolve) => {
@@ -106,11 +110,11 @@ export async function readMultipartFile(
   try {
     await finished;
   } catch {
-    throw badForm(field, 'The form is incomplete.');
+    throw badForm(field, 'invalid');
   }
   if (failure) throw failure;
   const got = file as { chunks: Buffer[]; size: number; filename: string } | null;
-  if (!got) throw badForm(field, 'Choose a file.');
-  if (got.size === 0) throw badForm(field, 'The file is empty.');
+  if (!got) throw badForm(field, 'required');
+  if (got.size === 0) throw badForm(field, 'file_empty');
   return { bytes: Buffer.concat(got.chunks), filename: got.filename };
 }

@@ -1,0 +1,137 @@
+import * as v from 'valibot';
+import { email, lang, MAX_ID, newPassword, optionalPhone, PASSWORD, pastDate } from './common';
+import { blankToNull, line, noControlChars } from './text';
+
+// The account calls' inputs (seed §3, §7), shared by the forms and the API. Unknown fields are
+// dropped: no mass assignment.
+
+const googleIdToken = () =>
+  v.pipe(v.string('invalid_type'), noControlChars(), v.trim(), v.nonEmpty('required'), v.maxLength(4096, 'too_long'));
+
+/** Forms send '' or null for a field left empty: for these optional fields that means "not given". */
+const omittedWhenBlank = <T extends v.GenericSchema>(schema: T) =>
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((x) => blankToNull(x) ?? undefined),
+      v.optional(schema),
+    ),
+  );
+
+const registerCommon = {
+  email: email(),
+  name: line(1, 100),
+  last_name: line(0, 100),
+  phone: optionalPhone(),
+  // Optional only with a Google ID token (checked below); a Google sign-up may send ''.
+  password: omittedWhenBlank(newPassword()),
+  google_id_token: omittedWhenBlank(googleIdToken()),
+  lang: v.optional(lang(), 'en'),
+};
+
+/**
+ * Registration (seed §3). A business (is_talent false) also names where it works now; a talent's
+ * workplace fields, if any are sent, are dropped.
+ */
+export const registerSchema = /* @__PURE__ */ v.pipe(
+  v.variant(
+    'is_talent',
+    [
+      v.object({ ...registerCommon, is_talent: v.literal(true) }),
+      v.object({
+        ...registerCommon,
+        is_talent: v.literal(false),
+        workplace_name: line(1, 150),
+        position: line(1, 150),
+        start_date: pastDate(),
+        work_here: v.literal(true, 'choice'),
+      }),
+    ],
+    'choice',
+  ),
+  v.forward(
+    v.check((r) => Boolean(r.password || r.google_id_token), 'required'),
+    ['password'],
+  ),
+);
+export type TRegisterInput = v.InferInput<typeof registerSchema>;
+export type TRegister = v.InferOutput<typeof registerSchema>;
+
+export const loginSchema = /* @__PURE__ */ v.object({
+  email: email(),
+  // Any length the account could have been given; only new passwords obey the 8..128 rule.
+  password: v.pipe(
+    v.string('invalid_type'),
+    noControlChars(),
+    v.nonEmpty('required'),
+    v.maxLength(PASSWORD.max, 'too_long'),
+  ),
+});
+export type TLoginInput = v.InferInput<typeof loginSchema>;
+
+export const checkEmailSchema = /* @__PURE__ */ v.object({ email: email() });
+export const googleLoginSchema = /* @__PURE__ */ v.object({ google_id_token: googleIdToken() });
+
+export const recoveryEmailSchema = /* @__PURE__ */ v.object({ email: email(), lang: v.optional(lang()) });
+export type TRecoveryEmailInput = v.InferOutput<typeof recoveryEmailSchema>;
+
+/** Recovery codes have 12 digits (at least 10^12 possibilities: docs/security.md). */
+export const RECOVERY_CODE_DIGITS = 12;
+
+/** A code as typed or pasted: the groups' spaces and hyphens are not part of it. */
+export const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '');
+
+/** `123456789012` → `1234 5678 9012`, as the e-mail shows it. */
+export const formatRecoveryCode = (code: string) => code.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+export const recoveryPasswordSchema = /* @__PURE__ */ v.object({
+  // Any short string: a code of the wrong shape is simply a wrong code (same answer, counted).
+  code: v.pipe(
+    v.string('invalid_type'),
+    noControlChars(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.maxLength(32, 'too_long'),
+  ),
+  password: newPassword(),
+  email: v.optional(email()),
+});
+export type TRecoveryPasswordInput = v.InferOutput<typeof recoveryPasswordSchema>;
+
+/** `POST /users/password`: the seed's two fields and ours, the current password. */
+export const changePasswordSchema = /* @__PURE__ */ v.pipe(
+  v.object({
+    current_password: v.pipe(
+      v.string('invalid_type'),
+      noControlChars(),
+      v.nonEmpty('required'),
+      v.maxLength(PASSWORD.max, 'too_long'),
+    ),
+    new_password: newPassword(),
+    confirm_new_password: v.pipe(
+      v.string('invalid_type'),
+      noControlChars(),
+      v.maxLength(PASSWORD.max, 'too_long'),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['new_password'], ['confirm_new_password']],
+      (p) => p.new_password === p.confirm_new_password,
+      'passwords_differ',
+    ),
+    ['confirm_new_password'],
+  ),
+);
+export type TChangePasswordInput = v.InferInput<typeof changePasswordSchema>;
+
+/** Path ids are positive integers written plainly. */
+export const userIdParamSchema = /* @__PURE__ */ v.object({
+  id: v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,9}$/, 'id'),
+    v.transform(Number),
+    v.maxValue(MAX_ID, 'id'),
+  ),
+});
+

@@ -1,0 +1,38 @@
+import { getDb } from '@/db/client';
+import type { TCtx, TDeps } from '@/server/context';
+import { createDefaultDeps } from '@/server/deps';
+import { AppError } from '@/server/errors';
+import { listCountries } from '@/server/services/reference';
+import { getUser } from '@/server/services/users/user-dto';
+import type { TUser } from '@/types/user';
+
+// Server-side loaders for pages' getServerSideProps (Next keeps them out of the browser bundle).
+// They call the same service verbs as the API, as an anonymous caller.
+
+let deps: TDeps | undefined;
+
+/** The context of an anonymous read, as the API would build it. */
+async function anonymousCtx(): Promise<TCtx> {
+  deps ??= createDefaultDeps();
+  return { db: await getDb(), user: null, now: new Date(), deps, ip: 'server-render' };
+}
+
+export type TPublicProfilePage = { profile: TUser; countryName: string | null };
+
+/** The public profile of talent `id` (a path parameter), or null when there is none. */
+export async function loadPublicProfile(id: string, lang: 'en' | 'es'): Promise<TPublicProfilePage | null> {
+  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) return null;
+  const ctx = await anonymousCtx();
+  try {
+    const profile = (await getUser(ctx, { id: Number(id) })) as unknown as TUser;
+    const country = (await listCountries(ctx)).find((c) => c.code === profile.country_code);
+    return {
+      // Props travel as JSON: dates and undefined become strings and absences.
+      profile: JSON.parse(JSON.stringify(profile)) as TUser,
+      countryName: country ? (lang === 'es' ? country.name_es : country.name_en) : null,
+    };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  }
+}
