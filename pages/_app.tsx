@@ -5,8 +5,9 @@ import Head from 'next/head';
 import { appWithTranslation } from 'next-i18next/pages';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { ToastContainer } from 'react-toastify';
 import { PersistGate } from 'redux-persist/integration/react';
+import { SessionWatcher } from '@/components/auth/session-watcher';
+import { Toasts } from '@/components/layout/toasts';
 import { startAnalytics } from '@/lib/analytics';
 import { startProgressBar } from '@/lib/progress';
 import { makeStore } from '@/store';
@@ -42,8 +43,13 @@ function App({ Component, pageProps }: AppProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </Head>
-      {persisted(<Component {...pageProps} />)}
-      <ToastContainer position="top-right" autoClose={2000} pauseOnHover newestOnTop />
+      {persisted(
+        <>
+          <SessionWatcher />
+          <Component {...pageProps} />
+        </>,
+      )}
+      <Toasts />
     </Provider>
   );
 }

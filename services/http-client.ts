@@ -1,24 +1,41 @@
 import type { AxiosInstance, AxiosRequestConfig } from 'axios';
+import type { TFieldError } from '@/lib/schemas/validate';
 import { publicEnv } from '@/lib/public-env';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { sessionEnded } from './session-events';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** `POST /file` goes without the bearer token (seed §6). */
+    /** Sent without the bearer token: `POST /file` (seed §6) and the signed-out account calls. */
     skipAuth?: boolean;
   }
 }
 
-/** The API's envelope (API.md): every answer carries a boolean `status`. */
-export type TApiAnswer<T = unknown> = {
+/** The API's envelope (docs/api.md): every answer carries a boolean `status`. */
+type TEnvelope<T> = {
   status: boolean;
   data?: T;
-  message?: string;
-  message_es?: string;
   code?: string;
-  errors?: { path: string; message: string }[];
+  errors?: TFieldError[];
   access_token?: string;
 };
+
+/**
+ * Why a call failed, in the API's vocabulary (docs/api.md "Errors"): `code` is the envelope's
+ * code, or `network` (no answer) or `internal` (a 5xx without one); `fields` are its field
+ * errors. Screens turn it into text (lib/error-text.ts); services never do.
+ */
+export type TFailure = {
+  code: string;
+  status: number;
+  fields: TFieldError[];
+  /** Seconds to wait, from `Retry-After` (429). */
+  retryAfter?: number;
+};
+
+export type TOutcome<T> =
+  | { ok: true; data: T; accessToken?: string }
+  | { ok: false; failure: TFailure };
 
 export const API_BASE_URL = `${(publicEnv.NEXT_PUBLIC_API_URL ?? '').replace(/\/$/, '')}/api`;
 
@@ -26,16 +43,12 @@ let client: Promise<AxiosInstance> | undefined;
 
 /**
  * The one axios instance, created on the first call: axios (~14 KB gzip) then loads with the
- * first request instead of with every page. 4xx answers resolve (their `status: false` is read
- * by the caller, seed §5); only network errors and 5xx are exceptions (API.md).
+ * first request instead of with every page. Every answer resolves (its `status` is read, seed
+ * §5); only a request that got no answer throws.
  */
-export function getHttpClient(): Promise<AxiosInstance> {
+function getHttpClient(): Promise<AxiosInstance> {
   client ??= import('axios').then(({ default: axios }) => {
-    const instance = axios.create({
-      baseURL: API_BASE_URL,
-      timeout: 30_000,
-      validateStatus: (status) => status < 500,
-    });
+    const instance = axios.create({ baseURL: API_BASE_URL, timeout: 30_000, validateStatus: () => true });
     instance.interceptors.request.use((config) => {
       const token = config.skipAuth ? null : safeStorage.get(STORAGE_KEYS.accessToken);
       if (token) config.headers.set('Authorization', `Bearer ${token}`);
@@ -46,13 +59,35 @@ export function getHttpClient(): Promise<AxiosInstance> {
   return client;
 }
 
-/** Sends a request and answers the envelope; throws on network errors and 5xx. */
-export async function request<T>(config: AxiosRequestConfig): Promise<TApiAnswer<T>> {
+const failure = (code: string, status: number, extra: Partial<TFailure> = {}): TOutcome<never> => ({
+  ok: false,
+  failure: { code, status, fields: [], ...extra },
+});
+
+/**
+ * Sends a request and answers its data or why it failed. A 401 to a request that carried a
+ * token means the session is over (expired, or revoked by a password change elsewhere): the
+ * app is told, and signs out.
+ */
+export async function call<T>(config: AxiosRequestConfig): Promise<TOutcome<T>> {
   const http = await getHttpClient();
-  const res = await http.request<TApiAnswer<T>>(config);
-  const body = res.data;
-  if (!body || typeof body !== 'object' || typeof body.status !== 'boolean') {
-    return { status: false, code: 'bad_answer' };
+  let res;
+  try {
+    res = await http.request<TEnvelope<T>>(config);
+  } catch {
+    return failure('network', 0);
   }
-  return body;
+  const body = res.data;
+  const envelope = body && typeof body === 'object' && typeof body.status === 'boolean';
+  if (envelope && body.status) {
+    return { ok: true, data: body.data as T, ...(body.access_token ? { accessToken: body.access_token } : {}) };
+  }
+  const sentToken = Boolean(res.config.headers?.get?.('Authorization'));
+  if (res.status === 401 && sentToken) sessionEnded();
+  const code = envelope && body.code ? body.code : res.status >= 500 ? 'internal' : 'invalid';
+  const retryAfter = Number(res.headers['retry-after']);
+  return failure(code, res.status, {
+    fields: envelope && Array.isArray(body.errors) ? body.errors : [],
+    ...(retryAfter > 0 ? { retryAfter } : {}),
+  });
 }

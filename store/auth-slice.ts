@@ -1,15 +1,31 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { TEducation, TExperience, TNotification, TUser } from '@/types/user';
+import type { TEducation, TExperience, TNotification, TSessionUser, TSkill, TUser } from '@/types/user';
 
-export type TAuthState = { isLoggedIn: boolean; user: TUser | null };
+export type TAuthState = { isLoggedIn: boolean; user: TSessionUser | null };
 
 const initialState: TAuthState = { isLoggedIn: false, user: null };
 
-type TPersonalInfo = Partial<Omit<TUser, 'person'>> & {
-  name?: string;
-  last_name?: string;
-  phone?: string | null;
-};
+/** Seed §3: the fields of the signed-in user kept in the client (and persisted). */
+export function sessionUserOf(user: TUser | TSessionUser): TSessionUser {
+  return {
+    id: user.id,
+    email: user.email,
+    lang: user.lang,
+    is_talent: user.is_talent,
+    person: user.person,
+    workplaces: user.workplaces ?? [],
+    study_centres: user.study_centres ?? [],
+    skills: user.skills ?? [],
+    projects: user.projects ?? [],
+    jobs: user.jobs ?? [],
+    notifications: user.notifications ?? [],
+    algo_address: user.algo_address ?? null,
+    near_wallet: user.near_wallet ?? null,
+    paypal_email: user.paypal_email ?? null,
+  };
+}
+
+type TPersonUpdate = { name?: string; last_name?: string; phone?: string | null };
 
 /** Replaces the entry with the same id, or appends it. */
 function upsert<T extends { id: number | string }>(list: T[], item: T) {
@@ -18,30 +34,40 @@ function upsert<T extends { id: number | string }>(list: T[], item: T) {
   else list.push(item);
 }
 
-/** Seed §3/§4: auth state is `isLoggedIn` and `user`; login sets both, logout clears them. */
+/**
+ * Seed §3/§4: auth state is `isLoggedIn` and `user`; login sets both, logout clears them. The
+ * access token travels in `loggedIn` and `tokenRenewed` but is kept only in the `access_token`
+ * storage key (store/session-sync.ts), which follows these actions: one source of truth.
+ */
 export const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
-    loggedIn(state, action: PayloadAction<{ user: TUser }>) {
+    loggedIn(state, action: PayloadAction<{ user: TUser | TSessionUser; accessToken: string }>) {
       state.isLoggedIn = true;
-      state.user = action.payload.user;
+      state.user = sessionUserOf(action.payload.user);
     },
     loggedOut() {
       return initialState;
     },
-    /** The server answered a fresh copy of the user (after a reload or a save). */
-    userRefreshed(state, action: PayloadAction<TUser>) {
-      if (state.isLoggedIn) state.user = action.payload;
+    /** A new token for the same session (after a password change). */
+    tokenRenewed(_state, _action: PayloadAction<string>) {},
+    /** The server answered a fresh copy of the user (once per visit of a profile page). */
+    userRefreshed(state, action: PayloadAction<TUser | TSessionUser>) {
+      if (state.isLoggedIn && state.user?.id === action.payload.id) {
+        state.user = sessionUserOf(action.payload);
+      }
     },
-    /** Seed §4: personal info changes user fields and person name, last_name, phone. */
-    infoUpdated(state, action: PayloadAction<TPersonalInfo>) {
+    /** Seed §4: personal info changes person name, last_name and phone. */
+    personUpdated(state, action: PayloadAction<TPersonUpdate>) {
       if (!state.user) return;
-      const { name, last_name, phone, ...rest } = action.payload;
-      Object.assign(state.user, rest);
+      const { name, last_name, phone } = action.payload;
       if (name !== undefined) state.user.person.name = name;
       if (last_name !== undefined) state.user.person.last_name = last_name;
       if (phone !== undefined) state.user.person.phone = phone;
+    },
+    paypalEmailUpdated(state, action: PayloadAction<string | null>) {
+      if (state.user) state.user.paypal_email = action.payload;
     },
     /** Seed §4: deleting a wallet sets its field to null. */
     walletUpdated(
@@ -59,7 +85,8 @@ export const authSlice = createSlice({
       if (state.user) upsert(state.user.workplaces, action.payload);
     },
     workplaceDeleted(state, action: PayloadAction<{ id: number }>) {
-      if (state.user) state.user.workplaces = state.user.workplaces.filter((w) => w.id !== action.payload.id);
+      if (state.user)
+        state.user.workplaces = state.user.workplaces.filter((w) => w.id !== action.payload.id);
     },
     /** The server stored this education entry (created or changed). */
     studyCentreSaved(state, action: PayloadAction<TEducation>) {
@@ -67,8 +94,14 @@ export const authSlice = createSlice({
     },
     studyCentreDeleted(state, action: PayloadAction<{ id: number }>) {
       if (state.user) {
-        state.user.study_centres = state.user.study_centres.filter((s) => s.id !== action.payload.id);
+        state.user.study_centres = state.user.study_centres.filter(
+          (s) => s.id !== action.payload.id,
+        );
       }
+    },
+    /** The skills the server now holds, as it spelled them. */
+    skillsSaved(state, action: PayloadAction<TSkill[]>) {
+      if (state.user) state.user.skills = action.payload;
     },
     /** Seed §4: new notifications are added at the front of the list. */
     notificationReceived(state, action: PayloadAction<TNotification>) {
@@ -89,14 +122,17 @@ export const authSlice = createSlice({
 export const {
   loggedIn,
   loggedOut,
+  tokenRenewed,
   userRefreshed,
-  infoUpdated,
+  personUpdated,
+  paypalEmailUpdated,
   walletUpdated,
   becameBusiness,
   workplaceSaved,
   workplaceDeleted,
   studyCentreSaved,
   studyCentreDeleted,
+  skillsSaved,
   notificationReceived,
   notificationClicked,
 } = authSlice.actions;

@@ -1,4 +1,4 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { configureStore } from '@reduxjs/toolkit';
 import {
   FLUSH,
   PAUSE,
@@ -11,18 +11,13 @@ import {
   type Persistor,
 } from 'redux-persist';
 import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
-import { authSlice } from './auth-slice';
-import { profileSlice } from './profile-slice';
+import { dynamicMiddleware, rootReducer, type RootState } from './root';
+import { sessionSync } from './session-sync';
 
 /** Seed §9: the persisted state lives in local storage under `persist:root`. */
 export const PERSIST_KEY = 'root';
 
-const rootReducer = combineReducers({
-  [authSlice.reducerPath]: authSlice.reducer,
-  [profileSlice.reducerPath]: profileSlice.reducer,
-});
-
-export type RootState = ReturnType<typeof rootReducer>;
+export type { RootState };
 
 /** Local storage in the browser; a no-op on the server so server renders never persist. */
 function storage() {
@@ -46,7 +41,9 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     middleware: (getDefault) =>
       getDefault({
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }),
+      })
+        .prepend(sessionSync)
+        .concat(dynamicMiddleware.middleware),
   });
   const persistor: Persistor | null = typeof window !== 'undefined' ? persistStore(store) : null;
   return { store, persistor };

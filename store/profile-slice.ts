@@ -1,13 +1,21 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { TEducation, TExperience, TSkill, TUser } from '@/types/user';
-import { loggedIn, loggedOut, userRefreshed } from './auth-slice';
+import type { TEducation, TExperience, TSessionUser, TSkill, TUser } from '@/types/user';
+import {
+  loggedIn,
+  loggedOut,
+  skillsSaved,
+  studyCentreSaved,
+  userRefreshed,
+  workplaceSaved,
+} from './auth-slice';
 
-export type TProfileState = {
-  experiences: TExperience[];
-  educations: TEducation[];
+type TLists = { experiences: TExperience[]; educations: TEducation[] };
+type TListKey = keyof TLists;
+
+export type TProfileState = TLists & {
   skillsUser: TSkill[];
   /** Lists edited here and not saved yet: a refresh of the user must not throw them away. */
-  unsaved: { experiences: boolean; educations: boolean };
+  unsaved: Record<TListKey, boolean>;
 };
 
 const clean = { experiences: false, educations: false };
@@ -20,7 +28,7 @@ const initialState: TProfileState = {
 
 type TId = number | string;
 
-function fromUser(user: TUser): TProfileState {
+function fromUser(user: TUser | TSessionUser): TProfileState {
   return {
     experiences: user.workplaces ?? [],
     educations: user.study_centres ?? [],
@@ -30,9 +38,58 @@ function fromUser(user: TUser): TProfileState {
 }
 
 // State persisted before `unsaved` existed has none: treat it as clean.
-const mark = (state: TProfileState, list: keyof TProfileState['unsaved'], value: boolean) => {
+const mark = (state: TProfileState, list: TListKey, value: boolean) => {
   state.unsaved = { ...clean, ...state.unsaved, [list]: value };
 };
+
+/** Seed §4's list actions, the same for both lists: load, add, remove by id, remove all, edit by id. */
+function listReducers<K extends TListKey>(key: K) {
+  type T = TLists[K][number];
+  const list = (state: TProfileState) => state[key] as T[];
+  const set = (state: TProfileState, items: T[]) => {
+    (state[key] as T[]) = items;
+  };
+  return {
+    loaded(state: TProfileState, action: PayloadAction<T[]>) {
+      set(state, action.payload);
+      mark(state, key, false);
+    },
+    added(state: TProfileState, action: PayloadAction<T>) {
+      list(state).push(action.payload);
+      mark(state, key, true);
+    },
+    removed(state: TProfileState, action: PayloadAction<TId>) {
+      set(
+        state,
+        list(state).filter((e) => e.id !== action.payload),
+      );
+      mark(state, key, true);
+    },
+    cleared(state: TProfileState) {
+      set(state, []);
+      mark(state, key, true);
+    },
+    edited(state: TProfileState, action: PayloadAction<{ id: TId; changes: Partial<T> }>) {
+      const item = list(state).find((e) => e.id === action.payload.id);
+      if (item) Object.assign(item, action.payload.changes, { id: item.id });
+      mark(state, key, true);
+    },
+    /** The server created a draft entry: it takes the server's id, so a retry never creates it again. */
+    created(state: TProfileState, action: PayloadAction<{ tempId: TId; item: T }>) {
+      const items = list(state);
+      const i = items.findIndex((e) => e.id === action.payload.tempId);
+      if (i >= 0) items[i] = action.payload.item;
+    },
+    /** Every call of a save went through: the list is what the server holds. */
+    saved(state: TProfileState, action: PayloadAction<T[]>) {
+      set(state, action.payload);
+      mark(state, key, false);
+    },
+  };
+}
+
+const experiences = listReducers('experiences');
+const educations = listReducers('educations');
 
 /**
  * Seed §3/§4: the lists being edited. Experiences and educations: load, add, remove by id,
@@ -43,64 +100,20 @@ export const profileSlice = createSlice({
   name: 'profile',
   initialState,
   reducers: {
-    experiencesLoaded(state, action: PayloadAction<TExperience[]>) {
-      state.experiences = action.payload;
-      mark(state, 'experiences', false);
-    },
-    experienceAdded(state, action: PayloadAction<TExperience>) {
-      state.experiences.push(action.payload);
-      mark(state, 'experiences', true);
-    },
-    experienceRemoved(state, action: PayloadAction<TId>) {
-      state.experiences = state.experiences.filter((e) => e.id !== action.payload);
-      mark(state, 'experiences', true);
-    },
-    experiencesCleared(state) {
-      state.experiences = [];
-      mark(state, 'experiences', true);
-    },
-    experienceEdited(state, action: PayloadAction<{ id: TId; changes: Partial<TExperience> }>) {
-      const item = state.experiences.find((e) => e.id === action.payload.id);
-      if (item) Object.assign(item, action.payload.changes, { id: item.id });
-      mark(state, 'experiences', true);
-    },
-    /** The server created a draft entry: it takes the server's id, so a retry never creates it again. */
-    experienceCreated(state, action: PayloadAction<{ tempId: TId; item: TExperience }>) {
-      const i = state.experiences.findIndex((e) => e.id === action.payload.tempId);
-      if (i >= 0) state.experiences[i] = action.payload.item;
-    },
-    /** Every call of a save went through: the next refresh of the user reloads the list. */
-    experiencesSaved(state) {
-      mark(state, 'experiences', false);
-    },
-    educationsLoaded(state, action: PayloadAction<TEducation[]>) {
-      state.educations = action.payload;
-      mark(state, 'educations', false);
-    },
-    educationAdded(state, action: PayloadAction<TEducation>) {
-      state.educations.push(action.payload);
-      mark(state, 'educations', true);
-    },
-    educationRemoved(state, action: PayloadAction<TId>) {
-      state.educations = state.educations.filter((e) => e.id !== action.payload);
-      mark(state, 'educations', true);
-    },
-    educationsCleared(state) {
-      state.educations = [];
-      mark(state, 'educations', true);
-    },
-    educationEdited(state, action: PayloadAction<{ id: TId; changes: Partial<TEducation> }>) {
-      const item = state.educations.find((e) => e.id === action.payload.id);
-      if (item) Object.assign(item, action.payload.changes, { id: item.id });
-      mark(state, 'educations', true);
-    },
-    educationCreated(state, action: PayloadAction<{ tempId: TId; item: TEducation }>) {
-      const i = state.educations.findIndex((e) => e.id === action.payload.tempId);
-      if (i >= 0) state.educations[i] = action.payload.item;
-    },
-    educationsSaved(state) {
-      mark(state, 'educations', false);
-    },
+    experiencesLoaded: experiences.loaded,
+    experienceAdded: experiences.added,
+    experienceRemoved: experiences.removed,
+    experiencesCleared: experiences.cleared,
+    experienceEdited: experiences.edited,
+    experienceCreated: experiences.created,
+    experiencesSaved: experiences.saved,
+    educationsLoaded: educations.loaded,
+    educationAdded: educations.added,
+    educationRemoved: educations.removed,
+    educationsCleared: educations.cleared,
+    educationEdited: educations.edited,
+    educationCreated: educations.created,
+    educationsSaved: educations.saved,
     skillsLoaded(state, action: PayloadAction<TSkill[]>) {
       state.skillsUser = action.payload;
     },
@@ -114,6 +127,18 @@ export const profileSlice = createSlice({
         if (state.unsaved?.educations) next.educations = state.educations;
         next.unsaved = { ...clean, ...state.unsaved };
         return next;
+      })
+      // The server's copy of an entry (a save, a verification request) replaces the listed one.
+      .addCase(workplaceSaved, (state, action) => {
+        const i = state.experiences.findIndex((e) => e.id === action.payload.id);
+        if (i >= 0) state.experiences[i] = action.payload;
+      })
+      .addCase(studyCentreSaved, (state, action) => {
+        const i = state.educations.findIndex((e) => e.id === action.payload.id);
+        if (i >= 0) state.educations[i] = action.payload;
+      })
+      .addCase(skillsSaved, (state, action) => {
+        state.skillsUser = action.payload;
       })
       .addCase(loggedOut, () => initialState);
   },

@@ -71,6 +71,8 @@ export type TUser = {
   city: string | null;
   avatar_url: string | null;
   cv_url: string | null;
+  /** The stored CV's name and size, as uploaded. */
+  cv_file?: { name: string; size: number; mime: string } | null;
   links: { linkedin?: string | null; github?: string | null; website?: string | null };
   workplaces: TExperience[];
   study_centres: TEducation[];
@@ -86,3 +88,22 @@ export type TUser = {
   paypal_email: string | null;
   lang: 'en' | 'es';
 };
+
+/** Seed §3: what the client keeps of the signed-in user (and persists), beside `id`, e-mail and language. */
+export type TSessionUser = Pick<
+  TUser,
+  | 'id'
+  | 'email'
+  | 'lang'
+  | 'is_talent'
+  | 'person'
+  | 'workplaces'
+  | 'study_centres'
+  | 'skills'
+  | 'projects'
+  | 'jobs'
+  | 'notifications'
+  | 'algo_address'
+  | 'near_wallet'
+  | 'paypal_email'
+>;

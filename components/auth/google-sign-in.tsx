@@ -30,10 +30,11 @@ export function GoogleSignIn() {
       const exists = profile ? await checkEmail(profile.email) : null;
       if (!profile || exists === null) return toastError(t('messages.login.error'));
       if (exists) {
-        const result = await loginWithGoogle(credential, i18n);
-        if (result.hasError || !result.data) return toastError(result.message);
-        toastSuccess(result.message);
-        return signIn(result.data);
+        // Seed §8: a failed Google sign-in is "Error while logging in".
+        const outcome = await loginWithGoogle(credential);
+        if (!outcome.ok) return toastError(t('messages.login.error'));
+        toastSuccess(t('messages.login.welcome'));
+        return signIn(outcome.data);
       }
       // The signed credential travels as google_id: the server verifies it when registering.
       safeStorage.set(

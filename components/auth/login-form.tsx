@@ -1,45 +1,63 @@
 import Link from 'next/link';
+import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
+import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/text-field';
+import { errorText } from '@/lib/error-text';
+import { loginSchema } from '@/lib/schemas/users';
 import { toastSuccess } from '@/lib/toast';
-import { emailError, requiredError } from '@/lib/validation';
 import { login } from '@/services/auth-service';
+import type { TFailure } from '@/services/http-client';
 import styles from './auth.module.css';
 import { GoogleSignIn } from './google-sign-in';
+import { SESSION_ENDED } from './session-watcher';
 import { useSignIn } from './use-session-actions';
 
+/** Seed §8: a refused sign-in is "Email and/or password incorrect"; no answer "Error while logging in". */
+function loginFailureText(t: (key: string) => string, failure: TFailure): string {
+  if (failure.code === 'unauthorized') return t('messages.login.incorrect');
+  if (failure.code === 'network' || failure.status >= 500) return t('messages.login.error');
+  return errorText(t as never, failure);
+}
+
 export function LoginForm() {
-  const { t, i18n } = useTranslation('common');
+  const { t } = useTranslation('common');
+  const router = useRouter();
   const signIn = useSignIn();
+  const fields = useFieldErrors();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string | null; password?: string | null }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const ended = router.query.reason === SESSION_ENDED;
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const next = { email: emailError(email), password: requiredError(password) };
-    setErrors(next);
-    if (next.email || next.password) return;
-    setBusy(true);
     setFailure(null);
-    const result = await login(email.trim(), password, i18n);
+    const checked = fields.check(loginSchema, { email, password });
+    if (!checked.ok) return;
+    setBusy(true);
+    const outcome = await login(checked.value.email, checked.value.password);
     setBusy(false);
-    if (result.hasError || !result.data) {
-      setFailure(result.message);
-      return;
+    if (!outcome.ok) {
+      fields.setErrors(outcome.failure.fields);
+      return setFailure(loginFailureText(t, outcome.failure));
     }
-    toastSuccess(result.message);
-    await signIn(result.data);
+    toastSuccess(t('messages.login.welcome'));
+    await signIn(outcome.data);
   }
 
   return (
     <div className={styles.card}>
       <h1>{t('auth.login.title')}</h1>
       <p className={styles.lead}>{t('auth.login.lead')}</p>
+      {ended && !failure && (
+        <p className={styles.notice} role="status">
+          {t('errors.session_ended')}
+        </p>
+      )}
       {failure && (
         <p className={styles.alert} role="alert">
           {failure}
@@ -51,16 +69,22 @@ export function LoginForm() {
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email ? t(errors.email) : null}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            fields.clear('email');
+          }}
+          error={fields.text('email')}
           required
         />
         <PasswordField
           label={t('auth.fields.password')}
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password ? t(errors.password) : null}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            fields.clear('password');
+          }}
+          error={fields.text('password')}
           showLabel={t('auth.fields.show_password')}
           hideLabel={t('auth.fields.hide_password')}
           required

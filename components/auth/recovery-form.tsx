@@ -4,21 +4,47 @@ import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/text-field';
+import { useFieldErrors } from '@/components/forms/use-field-errors';
+import { errorText } from '@/lib/error-text';
+import { email as emailRule, newPassword } from '@/lib/schemas/common';
 import { toastSuccess } from '@/lib/toast';
-import { emailError, passwordError } from '@/lib/validation';
 import { requestRecoveryCode, resetPassword } from '@/services/auth-service';
+import type { TFailure } from '@/services/http-client';
+import * as v from 'valibot';
 import styles from './auth.module.css';
+
+const emailStep = v.object({ email: emailRule() });
+const passwordStep = v.pipe(
+  v.object({ password: newPassword(), confirm: v.string() }),
+  v.forward(
+    v.partialCheck([['password'], ['confirm']], (p) => p.password === p.confirm, 'passwords_differ'),
+    ['confirm'],
+  ),
+);
+
+/** Seed §8's texts for the two calls; the vocabulary's text for a limit or a field. */
+function recoveryFailureText(t: (key: string) => string, step: 'email' | 'password', failure: TFailure) {
+  if (failure.code === 'network' || failure.status >= 500) {
+    return t(step === 'email' ? 'messages.recovery_email.error' : 'messages.recovery_password.error');
+  }
+  if (failure.code === 'invalid_code') return t('messages.recovery_password.invalid_code');
+  if (step === 'email' && failure.code === 'not_found') return t('messages.recovery_email.not_found');
+  if (step === 'password' && failure.fields.some((f) => f.code === 'wrong_code')) {
+    return t('messages.recovery_password.incorrect');
+  }
+  return errorText(t as never, failure);
+}
 
 /** Password recovery in two steps: e-mail → code by e-mail → code and new password (seed §5). */
 export function RecoveryForm() {
   const { t, i18n } = useTranslation('common');
   const router = useRouter();
+  const fields = useFieldErrors();
   const [step, setStep] = useState<1 | 2>(1);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -37,37 +63,30 @@ export function RecoveryForm() {
 
   async function sendCode(e: FormEvent) {
     e.preventDefault();
-    const emailProblem = emailError(email);
-    setErrors({ email: emailProblem });
-    if (emailProblem) return;
-    setBusy(true);
     setFailure(null);
-    const result = await requestRecoveryCode(email.trim(), i18n);
+    const checked = fields.check(emailStep, { email });
+    if (!checked.ok) return;
+    setBusy(true);
+    const outcome = await requestRecoveryCode(checked.value.email, i18n.language === 'es' ? 'es' : 'en');
     setBusy(false);
-    if (result.hasError) return setFailure(result.message);
-    toastSuccess(result.message);
+    if (!outcome.ok) return setFailure(recoveryFailureText(t, 'email', outcome.failure));
+    toastSuccess(t('messages.recovery_email.success'));
     setStep(2);
   }
 
   async function changePassword(e: FormEvent) {
     e.preventDefault();
-    const next = {
-      password: passwordError(password),
-      confirm: confirm === password ? null : 'validation.password_match',
-    };
-    setErrors(next);
-    if (next.password || next.confirm) return;
-    setBusy(true);
     setFailure(null);
+    if (!fields.check(passwordStep, { password, confirm }).ok) return;
+    setBusy(true);
     // An empty code is refused by the service itself, without calling the server (seed §5).
-    const result = await resetPassword({ code, password, email: email.trim() }, i18n);
+    const outcome = await resetPassword({ code, password, email: email.trim() || undefined });
     setBusy(false);
-    if (result.hasError) return setFailure(result.message);
-    toastSuccess(result.message);
+    if (!outcome.ok) return setFailure(recoveryFailureText(t, 'password', outcome.failure));
+    toastSuccess(t('messages.recovery_password.success'));
     await router.push('/auth/login');
   }
 
-  const err = (k: string) => (errors[k] ? t(errors[k]!) : null);
   return (
     <div className={styles.card}>
       <p className={styles.steps}>{t('auth.recovery.step', { step, total: 2 })}</p>
@@ -87,8 +106,11 @@ export function RecoveryForm() {
             type="email"
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={err('email')}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              fields.clear('email');
+            }}
+            error={fields.text('email')}
             required
           />
           <Button type="submit" className={styles.submit} disabled={busy}>
@@ -111,8 +133,11 @@ export function RecoveryForm() {
             label={t('auth.fields.new_password')}
             autoComplete="new-password"
             value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            error={err('password')}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              fields.clear('password');
+            }}
+            error={fields.text('password')}
             hint={t('auth.fields.password_hint')}
             showLabel={t('auth.fields.show_password')}
             hideLabel={t('auth.fields.hide_password')}
@@ -121,8 +146,11 @@ export function RecoveryForm() {
             label={t('auth.fields.confirm_password')}
             autoComplete="new-password"
             value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-            error={err('confirm')}
+            onChange={(e) => {
+              setConfirm(e.target.value);
+              fields.clear('confirm');
+            }}
+            error={fields.text('confirm')}
             showLabel={t('auth.fields.show_password')}
             hideLabel={t('auth.fields.hide_password')}
           />

@@ -1,13 +1,17 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
+import { useFieldErrors } from '@/components/forms/use-field-errors';
+import { useToday } from '@/components/forms/use-today';
 import { Button } from '@/components/ui/button';
 import fieldStyles from '@/components/ui/field.module.css';
 import { PasswordField, TextField } from '@/components/ui/text-field';
+import { errorText } from '@/lib/error-text';
+import { registerSchema, type TRegisterInput } from '@/lib/schemas/users';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 import { toastSuccess } from '@/lib/toast';
-import { compactErrors, emailError, passwordError, requiredError, todayIso } from '@/lib/validation';
-import { register, type TRegisterInput } from '@/services/auth-service';
+import { register } from '@/services/auth-service';
+import type { TFailure } from '@/services/http-client';
 import styles from './auth.module.css';
 import { useSignIn } from './use-session-actions';
 
@@ -24,11 +28,23 @@ type TForm = {
   position: string;
   start_date: string;
 };
+type TTextField = Exclude<keyof TForm, 'is_talent'>;
+
+/**
+ * Seed §8: the server's word on a refusal (next to the fields it names, summed up above them);
+ * "Failed to create user - try again" when there is no answer.
+ */
+function registerFailureText(t: (key: string) => string, failure: TFailure): string {
+  if (failure.code === 'network' || failure.status >= 500) return t('messages.register.error');
+  return errorText(t as never, failure.fields.length > 0 ? { code: 'invalid_input' } : failure);
+}
 
 /** Registration as a talent or a business (seed §3); with `google`, finishes a Google sign-up. */
 export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
   const { t, i18n } = useTranslation('common');
   const signIn = useSignIn();
+  const fields = useFieldErrors();
+  const today = useToday();
   const [form, setForm] = useState<TForm>({
     is_talent: true,
     name: google?.name ?? '',
@@ -40,59 +56,53 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
     position: '',
     start_date: '',
   });
-  const [errors, setErrors] = useState<Partial<Record<keyof TForm, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof TForm) => (e: { target: { value: string } }) =>
+  const set = (key: TTextField) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
-  const err = (key: keyof TForm) => (errors[key] ? t(errors[key]!) : null);
+    fields.clear(key);
+    setFailure(null);
+  };
 
-  function validate(): boolean {
-    const business = !form.is_talent;
-    const next = compactErrors({
-      name: requiredError(form.name),
-      last_name: requiredError(form.last_name),
-      email: emailError(form.email),
-      phone: null,
-      password: google ? null : passwordError(form.password),
-      workplace_name: business ? requiredError(form.workplace_name) : null,
-      position: business ? requiredError(form.position) : null,
-      start_date: business
-        ? requiredError(form.start_date) ?? (form.start_date > todayIso() ? 'validation.date_future' : null)
-        : null,
-    });
-    setErrors(next);
-    return Object.keys(next).length === 0;
+  function payload(): TRegisterInput {
+    const common = {
+      email: form.email,
+      name: form.name,
+      last_name: form.last_name,
+      phone: form.phone,
+      lang: i18n.language === 'es' ? ('es' as const) : ('en' as const),
+      ...(google ? { google_id_token: google.google_id } : { password: form.password }),
+    };
+    return form.is_talent
+      ? { ...common, is_talent: true }
+      : {
+          ...common,
+          is_talent: false,
+          workplace_name: form.workplace_name,
+          position: form.position,
+          start_date: form.start_date,
+          work_here: true,
+        };
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!validate()) return;
-    const input: TRegisterInput = {
-      email: form.email.trim(),
-      name: form.name.trim(),
-      last_name: form.last_name.trim(),
-      phone: form.phone.trim() || undefined,
-      lang: i18n.language === 'es' ? 'es' : 'en',
-      is_talent: form.is_talent,
-      ...(google ? { google_id_token: google.google_id } : { password: form.password }),
-      ...(form.is_talent
-        ? {}
-        : { workplace_name: form.workplace_name.trim(), position: form.position.trim(), start_date: form.start_date, work_here: true as const }),
-    };
-    setBusy(true);
     setFailure(null);
-    const result = await register(input, i18n);
+    const input = payload();
+    if (!fields.check(registerSchema, input).ok) return;
+    setBusy(true);
+    const outcome = await register(input);
     setBusy(false);
-    if (result.hasError || !result.data) {
-      setFailure(result.message);
-      return;
+    if (!outcome.ok) {
+      fields.setErrors(outcome.failure.fields);
+      return setFailure(registerFailureText(t, outcome.failure));
     }
     if (google) safeStorage.remove(STORAGE_KEYS.registerByGoogle);
-    toastSuccess(result.message);
-    await signIn(result.data);
+    toastSuccess(t('messages.register.success'));
+    await signIn(outcome.data);
   }
 
+  const text = (key: TTextField) => ({ value: form[key], onChange: set(key), error: fields.text(key) });
   return (
     <div className={styles.card}>
       <h1>{google ? t('auth.create_account.title') : t('auth.register.title')}</h1>
@@ -121,27 +131,34 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
           ))}
         </fieldset>
         <div className={styles.row}>
-          <TextField label={t('auth.fields.name')} autoComplete="given-name" value={form.name} onChange={set('name')} error={err('name')} required />
-          <TextField label={t('auth.fields.last_name')} autoComplete="family-name" value={form.last_name} onChange={set('last_name')} error={err('last_name')} required />
+          <TextField label={t('auth.fields.name')} autoComplete="given-name" {...text('name')} required />
+          <TextField
+            label={t('auth.fields.last_name')}
+            autoComplete="family-name"
+            {...text('last_name')}
+            optionalLabel={t('auth.fields.optional')}
+          />
         </div>
         <TextField
           label={t('auth.fields.email')}
           type="email"
           autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
-          error={err('email')}
+          {...text('email')}
           readOnly={Boolean(google)}
           required
         />
-        <TextField label={t('auth.fields.phone')} type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} optionalLabel={t('auth.fields.optional')} />
+        <TextField
+          label={t('auth.fields.phone')}
+          type="tel"
+          autoComplete="tel"
+          {...text('phone')}
+          optionalLabel={t('auth.fields.optional')}
+        />
         {!google && (
           <PasswordField
             label={t('auth.fields.password')}
             autoComplete="new-password"
-            value={form.password}
-            onChange={set('password')}
-            error={err('password')}
+            {...text('password')}
             hint={t('auth.fields.password_hint')}
             showLabel={t('auth.fields.show_password')}
             hideLabel={t('auth.fields.hide_password')}
@@ -150,10 +167,26 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
         )}
         {!form.is_talent && (
           <>
-            <TextField label={t('auth.fields.workplace_name')} autoComplete="organization" value={form.workplace_name} onChange={set('workplace_name')} error={err('workplace_name')} required />
+            <TextField
+              label={t('auth.fields.workplace_name')}
+              autoComplete="organization"
+              {...text('workplace_name')}
+              required
+            />
             <div className={styles.row}>
-              <TextField label={t('auth.fields.position')} autoComplete="organization-title" value={form.position} onChange={set('position')} error={err('position')} required />
-              <TextField label={t('auth.fields.start_date')} type="date" max={todayIso()} value={form.start_date} onChange={set('start_date')} error={err('start_date')} required />
+              <TextField
+                label={t('auth.fields.position')}
+                autoComplete="organization-title"
+                {...text('position')}
+                required
+              />
+              <TextField
+                label={t('auth.fields.start_date')}
+                type="date"
+                max={today}
+                {...text('start_date')}
+                required
+              />
             </div>
           </>
         )}

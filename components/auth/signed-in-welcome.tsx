@@ -19,7 +19,7 @@ export function SignedInWelcome({ heading }: { heading: string }) {
         {t('auth.welcome.role', { role: user.is_talent ? t('roles.talent') : t('roles.business') })}
       </p>
       <ButtonLink href="/" variant="secondary">
-        {t('errors.back_home')}
+        {t('error_pages.back_home')}
       </ButtonLink>
     </section>
   );

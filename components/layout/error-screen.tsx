@@ -7,14 +7,14 @@ import styles from './layout.module.css';
 export function ErrorScreen({ kind }: { kind: 'not_found' | 'server_error' }) {
   const { t } = useTranslation('common');
   return (
-    <PageFrame title={t(`errors.${kind}.title`)}>
+    <PageFrame title={t(`error_pages.${kind}.title`)}>
       <section className={styles.errorScreen}>
         <p className={styles.errorCode} aria-hidden="true">
           {kind === 'not_found' ? '404' : '500'}
         </p>
-        <h1>{t(`errors.${kind}.title`)}</h1>
-        <p>{t(`errors.${kind}.body`)}</p>
-        <ButtonLink href="/">{t('errors.back_home')}</ButtonLink>
+        <h1>{t(`error_pages.${kind}.title`)}</h1>
+        <p>{t(`error_pages.${kind}.body`)}</p>
+        <ButtonLink href="/">{t('error_pages.back_home')}</ButtonLink>
       </section>
     </PageFrame>
   );

@@ -13,7 +13,7 @@ export function PageFrame({ title, children }: { title: string; children: ReactN
     <>
       <Head>
         <title>{fullTitle}</title>
-        <meta name="description" content={t('app.description')} />
+        <meta name="description" content={t('app.description')} key="description" />
       </Head>
       <a href="#main" className={styles.skipLink}>
         {t('layout.skip_to_content')}

@@ -2,43 +2,51 @@ import { useTranslation } from 'next-i18next/pages';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FileButton } from '@/components/ui/file-button';
+import { errorText } from '@/lib/error-text';
 import { assetUrl } from '@/lib/profile/asset-url';
-import { LIMITS } from '@/lib/profile/validation';
-import type { TImageUpload } from '@/services/profile-service';
+import { PROFILE_LIMITS } from '@/lib/schemas/profile';
+import { uploadImage } from '@/services/upload-service';
 import styles from './profile-edit.module.css';
+import { uploadFailureText } from './upload-failure';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+const MB = 1024 * 1024;
 
 /** The profile photo: uploaded at once with POST /image and previewed; kept by the section's Save. */
 export function AvatarField({
   url,
+  name,
   initials,
-  upload,
   onUploading,
   onChange,
 }: {
   url: string;
+  /** Whose photo it is, for its text alternative. */
+  name: string;
   initials: string;
-  upload: (file: File) => Promise<TImageUpload | null>;
   onUploading: (busy: boolean) => void;
   onChange: (url: string) => void;
 }) {
   const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation('common');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
 
   async function picked(file: File) {
-    if (!IMAGE_TYPES.includes(file.type)) return setError(t('form.errors.image_type'));
-    if (file.size > LIMITS.imageBytes) return setError(t('form.errors.image_too_big'));
+    // Refused here before sending, with the same words the server would use.
+    if (!IMAGE_TYPES.includes(file.type)) return setError(errorText(tc, { code: 'image_type' }));
+    if (file.size > PROFILE_LIMITS.imageBytes) {
+      return setError(errorText(tc, { code: 'file_too_large', params: { max: PROFILE_LIMITS.imageBytes / MB } }));
+    }
     setError(null);
     setBusy(true);
     onUploading(true);
-    const res = await upload(file);
+    const outcome = await uploadImage(file);
     setBusy(false);
     onUploading(false);
-    if (!res) return setError(t('form.errors.upload_failed'));
-    onChange(res.url);
+    if (!outcome.ok) return setError(uploadFailureText(tc, outcome.failure));
+    onChange(outcome.data.url);
   }
 
   return (
@@ -47,7 +55,7 @@ export function AvatarField({
         // A plain <img>: uploads come from the API, not through next/image's optimizer.
         <img
           src={assetUrl(url)}
-          alt={t('fields.avatar_preview')}
+          alt={t('fields.avatar_alt', { name })}
           className={styles.avatar}
           width={96}
           height={96}

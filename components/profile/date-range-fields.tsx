@@ -1,7 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { TextField } from '@/components/ui/text-field';
-import { todayIso } from '@/lib/validation';
+import { useToday } from '@/components/forms/use-today';
 import styles from './profile-edit.module.css';
 
 /**
@@ -20,11 +20,12 @@ export function DateRangeFields({
   end: string;
   current: boolean;
   currentLabel: string;
-  errors: { start_date?: string; end_date?: string };
+  /** Texts of the errors of the two dates, if any. */
+  errors: { start_date?: string | null; end_date?: string | null };
   onChange: (next: { start?: string; end?: string; current?: boolean }) => void;
 }) {
   const { t } = useTranslation('profile');
-  const today = todayIso();
+  const today = useToday();
   return (
     <>
       <CheckboxField
@@ -41,17 +42,18 @@ export function DateRangeFields({
           max={today}
           value={start}
           onChange={(e) => onChange({ start: e.target.value })}
-          error={errors.start_date ? t(errors.start_date) : null}
+          error={errors.start_date}
           required
         />
         <TextField
           label={t('fields.end_date')}
           type="date"
           min={start || undefined}
+          max={today}
           value={end}
           disabled={current}
           onChange={(e) => onChange({ end: e.target.value })}
-          error={errors.end_date ? t(errors.end_date) : null}
+          error={errors.end_date}
           hint={current ? t('fields.end_date_current') : undefined}
         />
       </div>

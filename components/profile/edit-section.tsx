@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import type { TProfileSection } from '@/lib/profile/completeness';
 import styles from './profile-edit.module.css';
-import { useLeaveGuard } from './use-leave-guard';
-import type { TSaveProgress } from './use-list-save';
+import { useGuardedForm } from '@/components/forms/leave-guard';
+
 
 /** One section of /profile/edit: a card whose id is the anchor the completeness links use. */
 export function EditSection({
@@ -31,9 +31,12 @@ export function EditSection({
   );
 }
 
+/** How far a running save is: `done` of `total` calls. */
+export type TSaveProgress = { done: number; total: number };
+
 /**
  * The Save button of a section and what its save is doing: progress while it runs (leaving the
- * page is blocked meanwhile), what failed, or that there are unsaved edits.
+ * page is blocked meanwhile), what failed, or that there are unsaved edits (leaving asks first).
  */
 export function SaveBar({
   onSave,
@@ -52,7 +55,7 @@ export function SaveBar({
 }) {
   const { t } = useTranslation('profile');
   const running = progress !== null;
-  useLeaveGuard(running, t('section.leave_blocked'));
+  useGuardedForm({ dirty: dirty || failed > 0, saving: running });
   let status: ReactNode = null;
   if (running) {
     status = (

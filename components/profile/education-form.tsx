@@ -3,9 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { endDateError, LIMITS, required, startDateError } from '@/lib/profile/validation';
-import { compactErrors } from '@/lib/validation';
-import type { TEducationInput } from '@/services/profile-service';
+import { useFieldErrors } from '@/components/forms/use-field-errors';
+import { PROFILE_LIMITS, studyCentreSchema, type TStudyCentre } from '@/lib/schemas/profile';
 import type { TEducation } from '@/types/user';
 import { DateRangeFields } from './date-range-fields';
 import styles from './profile-edit.module.css';
@@ -35,33 +34,22 @@ export function EducationForm({
   onCancel,
 }: {
   item?: TEducation;
-  onSubmit: (values: TEducationInput) => void;
+  onSubmit: (values: TStudyCentre) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('profile');
   const [form, setForm] = useState<TForm>(() => fromItem(item));
-  const [errors, setErrors] = useState<Partial<Record<keyof TForm, string>>>({});
-  const set = (changes: Partial<TForm>) => setForm((f) => ({ ...f, ...changes }));
-  const err = (key: keyof TForm) => (errors[key] ? t(errors[key]!) : null);
+  const fields = useFieldErrors();
+  const set = (changes: Partial<TForm>) => {
+    setForm((f) => ({ ...f, ...changes }));
+    fields.clear(...Object.keys(changes));
+  };
 
+  // The same schema as POST and PATCH /user_study_centres: what passes here, the server takes.
   function submit(e: FormEvent) {
     e.preventDefault();
-    const next = compactErrors({
-      name: required(form.name),
-      course_name: required(form.course_name),
-      start_date: startDateError(form.start_date),
-      end_date: endDateError(form.start_date, form.end_date, form.studying_here),
-    });
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    onSubmit({
-      name: form.name.trim(),
-      course_name: form.course_name.trim(),
-      start_date: form.start_date,
-      end_date: form.studying_here ? null : form.end_date || null,
-      description: form.description.trim() || null,
-      studying_here: form.studying_here,
-    });
+    const checked = fields.check(studyCentreSchema, form);
+    if (checked.ok) onSubmit(checked.value);
   }
 
   const heading = item ? t('educations.edit_title') : t('educations.add_title');
@@ -72,17 +60,17 @@ export function EducationForm({
         <TextField
           label={t('fields.study_name')}
           value={form.name}
-          maxLength={LIMITS.line}
+          maxLength={PROFILE_LIMITS.line}
           onChange={(e) => set({ name: e.target.value })}
-          error={err('name')}
+          error={fields.text('name')}
           required
         />
         <TextField
           label={t('fields.course_name')}
           value={form.course_name}
-          maxLength={LIMITS.line}
+          maxLength={PROFILE_LIMITS.line}
           onChange={(e) => set({ course_name: e.target.value })}
-          error={err('course_name')}
+          error={fields.text('course_name')}
           required
         />
       </div>
@@ -91,7 +79,7 @@ export function EducationForm({
         end={form.end_date}
         current={form.studying_here}
         currentLabel={t('fields.studying_here')}
-        errors={errors}
+        errors={{ start_date: fields.text('start_date'), end_date: fields.text('end_date') }}
         onChange={({ start, end, current }) =>
           set({
             ...(start !== undefined && { start_date: start }),
@@ -104,7 +92,7 @@ export function EducationForm({
         label={t('fields.description')}
         optionalLabel={t('fields.optional')}
         value={form.description}
-        maxLength={LIMITS.text}
+        maxLength={PROFILE_LIMITS.text}
         onChange={(e) => set({ description: e.target.value })}
       />
       <div className={styles.formActions}>

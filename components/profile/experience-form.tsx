@@ -5,9 +5,8 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Dialog } from '@/components/ui/dialog';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { endDateError, LIMITS, required, startDateError } from '@/lib/profile/validation';
-import { compactErrors } from '@/lib/validation';
-import type { TExperienceInput } from '@/services/profile-service';
+import { useFieldErrors } from '@/components/forms/use-field-errors';
+import { PROFILE_LIMITS, workplaceSchema, type TWorkplace } from '@/lib/schemas/profile';
 import type { TExperience } from '@/types/user';
 import { DateRangeFields } from './date-range-fields';
 import styles from './profile-edit.module.css';
@@ -43,35 +42,23 @@ export function ExperienceForm({
   onCancel,
 }: {
   item?: TExperience;
-  onSubmit: (values: TExperienceInput) => void;
+  onSubmit: (values: TWorkplace) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('profile');
   const [form, setForm] = useState<TForm>(() => fromItem(item));
-  const [errors, setErrors] = useState<Partial<Record<keyof TForm, string>>>({});
+  const fields = useFieldErrors();
   const [askBusiness, setAskBusiness] = useState(false);
-  const set = (changes: Partial<TForm>) => setForm((f) => ({ ...f, ...changes }));
-  const err = (key: keyof TForm) => (errors[key] ? t(errors[key]!) : null);
+  const set = (changes: Partial<TForm>) => {
+    setForm((f) => ({ ...f, ...changes }));
+    fields.clear(...Object.keys(changes));
+  };
 
+  // The same schema as POST and PATCH /user_workplaces: what passes here, the server takes.
   function submit(e: FormEvent) {
     e.preventDefault();
-    const next = compactErrors({
-      workplace_name: required(form.workplace_name),
-      position: required(form.position),
-      start_date: startDateError(form.start_date),
-      end_date: endDateError(form.start_date, form.end_date, form.work_here),
-    });
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    onSubmit({
-      workplace_name: form.workplace_name.trim(),
-      position: form.position.trim(),
-      start_date: form.start_date,
-      end_date: form.work_here ? null : form.end_date || null,
-      description: form.description.trim() || null,
-      work_here: form.work_here,
-      enable_business: form.enable_business,
-    });
+    const checked = fields.check(workplaceSchema, form);
+    if (checked.ok) onSubmit(checked.value);
   }
 
   return (
@@ -86,19 +73,19 @@ export function ExperienceForm({
         <TextField
           label={t('fields.workplace_name')}
           value={form.workplace_name}
-          maxLength={LIMITS.line}
+          maxLength={PROFILE_LIMITS.line}
           autoComplete="organization"
           onChange={(e) => set({ workplace_name: e.target.value })}
-          error={err('workplace_name')}
+          error={fields.text('workplace_name')}
           required
         />
         <TextField
           label={t('fields.position')}
           value={form.position}
-          maxLength={LIMITS.line}
+          maxLength={PROFILE_LIMITS.line}
           autoComplete="organization-title"
           onChange={(e) => set({ position: e.target.value })}
-          error={err('position')}
+          error={fields.text('position')}
           required
         />
       </div>
@@ -107,7 +94,7 @@ export function ExperienceForm({
         end={form.end_date}
         current={form.work_here}
         currentLabel={t('fields.work_here')}
-        errors={errors}
+        errors={{ start_date: fields.text('start_date'), end_date: fields.text('end_date') }}
         onChange={({ start, end, current }) =>
           set({
             ...(start !== undefined && { start_date: start }),
@@ -120,7 +107,7 @@ export function ExperienceForm({
         label={t('fields.description')}
         optionalLabel={t('fields.optional')}
         value={form.description}
-        maxLength={LIMITS.text}
+        maxLength={PROFILE_LIMITS.text}
         onChange={(e) => set({ description: e.target.value })}
       />
       <CheckboxField

@@ -1,44 +1,33 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { SelectField } from '@/components/ui/select-field';
-import type { TTagsApi } from '@/lib/profile/save-diff';
-import { LIMITS } from '@/lib/profile/validation';
-import { addLanguage, clearLanguages, LANGUAGES } from '@/services/profile-service';
-import type { TLanguage } from '@/services/reference-service';
-import { useAppSelector } from '@/store/hooks';
+import { PROFILE_LIMITS } from '@/lib/schemas/profile';
+import { meListsSaved, useProfileCalls } from '@/services/profile-api';
+import { localName, useGetLanguagesQuery } from '@/services/reference-api';
+import { useAppDispatch } from '@/store/hooks';
 import type { TUser } from '@/types/user';
 import { EditSection, SaveBar } from './edit-section';
 import { sameNames, TagsEditor } from './tags-editor';
-import { localName, useLanguages } from './use-reference';
 import { useTagsSave } from './use-tags-save';
 
-const NONE: TUser['languages'] = [];
-
 /** Languages, chosen from GET /languages with names in the interface language; replaced on save (seed §7). */
-export function LanguagesSection({
-  api,
-  loadLanguages,
-  reloadUser,
-}: {
-  api?: TTagsApi<number>;
-  loadLanguages?: () => Promise<TLanguage[] | null>;
-  reloadUser?: (id: number) => Promise<TUser | null>;
-}) {
+export function LanguagesSection({ profile }: { profile: TUser }) {
   const { t, i18n } = useTranslation('profile');
+  const dispatch = useAppDispatch();
   const lang = i18n.language;
-  const stored = useAppSelector((s) => s.auth.user?.languages ?? NONE);
-  const all = useLanguages(loadLanguages);
+  const stored = profile.languages;
+  const all = useGetLanguagesQuery().data;
   const [ids, setIds] = useState<number[]>(() => stored.map((l) => l.id));
   const [choice, setChoice] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const defaultApi = useMemo(
-    () => ({ clearAll: () => clearLanguages(i18n), add: (id: number) => addLanguage(id, i18n) }),
-    [i18n],
+  const onStored = useCallback(
+    (languages: TUser['languages']) => dispatch(meListsSaved(profile.id, { languages })),
+    [dispatch, profile.id],
   );
   const { save, progress, failed, running } = useTagsSave({
-    api: api ?? defaultApi,
-    messages: LANGUAGES,
-    reloadUser,
+    api: useProfileCalls().languages,
+    messages: { success: 'messages.languages.success', error: 'messages.languages.error' },
+    onStored,
   });
 
   const nameOf = (id: number) => {
@@ -55,8 +44,8 @@ export function LanguagesSection({
   function add() {
     const id = Number(choice);
     if (!id) return setError(t('languages.choose'));
-    if (ids.length >= LIMITS.languages)
-      return setError(t('languages.limit', { max: LIMITS.languages }));
+    if (ids.length >= PROFILE_LIMITS.languages)
+      return setError(t('languages.limit', { max: PROFILE_LIMITS.languages }));
     setIds((list) => (list.includes(id) ? list : [...list, id]));
     setChoice('');
     setError(null);
@@ -64,7 +53,7 @@ export function LanguagesSection({
 
   async function onSave() {
     const outcome = await save(ids);
-    if (outcome.ok && outcome.fresh) setIds(outcome.fresh.languages.map((l) => l.id));
+    if (outcome.ok) setIds(outcome.added.map((l) => l.id));
   }
 
   return (

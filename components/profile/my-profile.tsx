@@ -1,38 +1,21 @@
-import Link from 'next/link';
+import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
-import { ButtonLink } from '@/components/ui/button';
-import { selectUser } from '@/store/auth-slice';
-import { useAppSelector } from '@/store/hooks';
-import { CompletenessMeter } from './completeness-meter';
 import styles from './my-profile.module.css';
-import { ProfileView } from './profile-view';
 
-/** /profile/my-profile: the profile as others see it, how complete it is, and where to edit it. */
-export function MyProfile() {
+function Loading() {
   const { t } = useTranslation('profile');
-  const user = useAppSelector(selectUser);
-  if (!user) return null;
   return (
-    <div className={styles.page}>
-      <ProfileView
-        user={user}
-        empty={
-          <>
-            <p>{t('my_profile.empty')}</p>
-            <ButtonLink href="/profile/edit#experiences" variant="secondary">
-              {t('experiences.add')}
-            </ButtonLink>
-          </>
-        }
-      />
-      <aside className={styles.aside} aria-label={t('my_profile.aside')}>
-        <div className={`${styles.card} ${styles.actions}`}>
-          <ButtonLink href="/profile/edit">{t('my_profile.edit')}</ButtonLink>
-          <Link href={`/talents/${user.id}`}>{t('my_profile.public')}</Link>
-          <Link href="/profile/settings">{t('menu.settings')}</Link>
-        </div>
-        <CompletenessMeter user={user} />
-      </aside>
-    </div>
+    <p className={styles.state} role="status">
+      {t('talent.loading')}
+    </p>
   );
 }
+
+/**
+ * /profile/my-profile: the profile as others see it, how complete it is and where to edit it.
+ * It comes in a second chunk, with the server-data cache (first-load budget).
+ */
+export const MyProfile = dynamic(() => import('./my-profile-body'), {
+  ssr: false,
+  loading: () => <Loading />,
+});

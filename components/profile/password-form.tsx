@@ -1,44 +1,56 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
+import { useGuardedForm } from '@/components/forms/leave-guard';
+import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/text-field';
+import { changePasswordSchema } from '@/lib/schemas/users';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { compactErrors, passwordError } from '@/lib/validation';
 import { changePassword } from '@/services/auth-service';
-import type { TI18n, TResult } from '@/services/result';
+import { tokenRenewed } from '@/store/auth-slice';
+import { useAppDispatch } from '@/store/hooks';
 import styles from './profile-edit.module.css';
-import { useLeaveGuard } from './use-leave-guard';
 
-type TChange = (
-  input: { new_password: string; confirm_new_password: string },
-  i18n: TI18n,
-) => Promise<TResult<true>>;
+const EMPTY = { current_password: '', new_password: '', confirm_new_password: '' };
+type TForm = typeof EMPTY;
 
-/** Seed §8: "Password changed successfully" / "Failed to change password" (common catalog). */
-export function PasswordForm({ change = changePassword }: { change?: TChange }) {
+/**
+ * The password change (seed §7, with the current password: docs/api.md). Seed §8: "Password
+ * changed successfully" / "Failed to change password". The session goes on with the new token.
+ */
+export function PasswordForm() {
   const { t } = useTranslation('profile');
-  const { t: tc, i18n } = useTranslation('common');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const { t: tc } = useTranslation('common');
+  const dispatch = useAppDispatch();
+  const fields = useFieldErrors();
+  const [form, setForm] = useState<TForm>(EMPTY);
   const [busy, setBusy] = useState(false);
-  useLeaveGuard(busy, t('section.leave_blocked'));
+  useGuardedForm({ dirty: Object.values(form).some(Boolean), saving: busy });
+  const field = (key: keyof TForm) => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [key]: e.target.value }));
+      fields.clear(key);
+    },
+    error: fields.text(key),
+    showLabel: tc('auth.fields.show_password'),
+    hideLabel: tc('auth.fields.hide_password'),
+    required: true,
+  });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const next = compactErrors({
-      password: passwordError(password),
-      confirm: confirm === password ? null : 'validation.password_match',
-    });
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
+    if (!fields.check(changePasswordSchema, form).ok) return;
     setBusy(true);
-    const res = await change({ new_password: password, confirm_new_password: confirm }, i18n);
+    const outcome = await changePassword(form);
     setBusy(false);
-    if (res.hasError) return toastError(res.message);
-    toastSuccess(res.message);
-    setPassword('');
-    setConfirm('');
+    if (!outcome.ok) {
+      fields.setErrors(outcome.failure.fields);
+      return toastError(tc('messages.password_change.error'));
+    }
+    if (outcome.accessToken) dispatch(tokenRenewed(outcome.accessToken));
+    toastSuccess(tc('messages.password_change.success'));
+    setForm(EMPTY);
   }
 
   return (
@@ -49,25 +61,20 @@ export function PasswordForm({ change = changePassword }: { change?: TChange }) 
       </header>
       <form onSubmit={submit} noValidate>
         <PasswordField
+          label={tc('auth.fields.current_password')}
+          autoComplete="current-password"
+          {...field('current_password')}
+        />
+        <PasswordField
           label={tc('auth.fields.new_password')}
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password ? tc(errors.password) : null}
           hint={tc('auth.fields.password_hint')}
-          showLabel={tc('auth.fields.show_password')}
-          hideLabel={tc('auth.fields.hide_password')}
-          required
+          {...field('new_password')}
         />
         <PasswordField
           label={tc('auth.fields.confirm_password')}
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={errors.confirm ? tc(errors.confirm) : null}
-          showLabel={tc('auth.fields.show_password')}
-          hideLabel={tc('auth.fields.hide_password')}
-          required
+          {...field('confirm_new_password')}
         />
         <div className={styles.formActions}>
           <Button type="submit" disabled={busy}>

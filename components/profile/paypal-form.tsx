@@ -1,42 +1,40 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
+import { useGuardedForm } from '@/components/forms/leave-guard';
+import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
-import { optionalEmailError } from '@/lib/profile/validation';
+import { paypalEmailSchema } from '@/lib/schemas/profile';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { updatePaypalEmail } from '@/services/profile-service';
-import type { TI18n, TResult } from '@/services/result';
-import { infoUpdated, selectUser } from '@/store/auth-slice';
+import { updatePaypalEmail } from '@/services/settings-service';
+import { paypalEmailUpdated, selectUser } from '@/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import styles from './profile-edit.module.css';
-import { useLeaveGuard } from './use-leave-guard';
-
-type TSend = (
-  email: string | null,
-  i18n: TI18n,
-) => Promise<TResult<{ paypal_email: string | null }>>;
 
 /** The payment-provider e-mail (POST /users/paypal/email); saving it empty removes it. */
-export function PaypalForm({ send = updatePaypalEmail }: { send?: TSend }) {
-  const { t, i18n } = useTranslation('profile');
+export function PaypalForm() {
+  const { t } = useTranslation('profile');
   const dispatch = useAppDispatch();
   const stored = useAppSelector(selectUser)?.paypal_email ?? '';
   const [email, setEmail] = useState(stored);
-  const [error, setError] = useState<string | null>(null);
+  const fields = useFieldErrors();
   const [busy, setBusy] = useState(false);
-  useLeaveGuard(busy, t('section.leave_blocked'));
+  const dirty = email.trim() !== stored;
+  useGuardedForm({ dirty, saving: busy });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const problem = optionalEmailError(email);
-    setError(problem);
-    if (problem) return;
+    const checked = fields.check(paypalEmailSchema, { paypal_email: email });
+    if (!checked.ok) return;
     setBusy(true);
-    const res = await send(email.trim() || null, i18n);
+    const outcome = await updatePaypalEmail(checked.value.paypal_email);
     setBusy(false);
-    if (res.hasError) return toastError(res.message);
-    dispatch(infoUpdated({ paypal_email: res.data?.paypal_email ?? (email.trim() || null) }));
-    toastSuccess(res.message);
+    if (!outcome.ok) {
+      fields.setErrors(outcome.failure.fields);
+      return toastError(t('messages.paypal.error'));
+    }
+    dispatch(paypalEmailUpdated(outcome.data?.paypal_email ?? checked.value.paypal_email));
+    toastSuccess(t('messages.paypal.success'));
   }
 
   return (
@@ -51,12 +49,15 @@ export function PaypalForm({ send = updatePaypalEmail }: { send?: TSend }) {
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={error ? t(error) : null}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            fields.clear('paypal_email');
+          }}
+          error={fields.text('paypal_email')}
           hint={t('settings.paypal.hint')}
         />
         <div className={styles.formActions}>
-          <Button type="submit" disabled={busy || email.trim() === stored}>
+          <Button type="submit" disabled={busy || !dirty}>
             {busy ? t('section.saving') : t('settings.paypal.submit')}
           </Button>
         </div>

@@ -1,20 +1,16 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
+import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { LIMITS, phoneError, required } from '@/lib/profile/validation';
-import { compactErrors } from '@/lib/validation';
-import { uploadImage, type TImageUpload } from '@/services/profile-service';
-import type { TCountry } from '@/services/reference-service';
-import { selectUser } from '@/store/auth-slice';
-import { useAppSelector } from '@/store/hooks';
+import { PROFILE_LIMITS, userInfoSchema } from '@/lib/schemas/profile';
+import { localName, useGetCountriesQuery } from '@/services/reference-api';
 import type { TUser } from '@/types/user';
 import { AvatarField } from './avatar-field';
 import { EditSection, SaveBar } from './edit-section';
 import styles from './profile-edit.module.css';
-import { useInfoSave, type TSaveInfo } from './use-info-save';
-import { localName, useCountries } from './use-reference';
+import { useInfoSave } from './use-info-save';
 
 type TForm = {
   name: string;
@@ -38,131 +34,105 @@ const fromUser = (u: TUser): TForm => ({
   avatar_url: u.avatar_url ?? '',
 });
 
-const orNull = (s: string) => s.trim() || null;
-
 /** Personal info: name, contact, location, headline, about and the photo (PATCH /users/info). */
-export function PersonalSection({
-  saveInfo,
-  upload = uploadImage,
-  loadCountries,
-}: {
-  saveInfo?: TSaveInfo;
-  upload?: (file: File) => Promise<TImageUpload | null>;
-  loadCountries?: () => Promise<TCountry[] | null>;
-}) {
+export function PersonalSection({ profile }: { profile: TUser }) {
   const { t, i18n } = useTranslation('profile');
-  const user = useAppSelector(selectUser)!;
-  const countries = useCountries(loadCountries);
-  const [form, setForm] = useState<TForm>(() => fromUser(user));
-  const [errors, setErrors] = useState<Partial<Record<keyof TForm, string>>>({});
+  const countries = useGetCountriesQuery().data;
+  const [form, setForm] = useState<TForm>(() => fromUser(profile));
+  const fields = useFieldErrors();
   const [uploading, setUploading] = useState(false);
-  const { save, progress } = useInfoSave(saveInfo);
-  const set = (key: keyof TForm) => (e: { target: { value: string } }) =>
+  const { save, progress } = useInfoSave();
+  const set = (key: keyof TForm) => (e: { target: { value: string } }) => {
     setForm((f) => ({ ...f, [key]: e.target.value }));
-  const err = (key: keyof TForm) => (errors[key] ? t(errors[key]!) : null);
-  const saved = fromUser(user);
-  const dirty = (Object.keys(form) as (keyof TForm)[]).some(
-    (k) => form[k].trim() !== saved[k].trim(),
-  );
+    fields.clear(key);
+  };
+  const saved = fromUser(profile);
+  const dirty = (Object.keys(form) as (keyof TForm)[]).some((k) => form[k].trim() !== saved[k].trim());
+  const counter = (key: 'headline' | 'about', max: number) =>
+    t('fields.counter', { count: form[key].length, max });
 
   async function onSave() {
-    const next = compactErrors({ name: required(form.name), phone: phoneError(form.phone) });
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    await save({
-      name: form.name.trim(),
-      last_name: form.last_name.trim(),
-      phone: orNull(form.phone),
-      country_code: orNull(form.country_code),
-      city: orNull(form.city),
-      headline: orNull(form.headline),
-      about: orNull(form.about),
-      avatar_url: orNull(form.avatar_url),
-    });
+    // The same schema as PATCH /users/info: what passes here, the server takes.
+    const checked = fields.check(userInfoSchema, form);
+    if (!checked.ok) return;
+    const refused = await save(form);
+    if (refused) fields.setErrors(refused);
   }
 
   const lang = i18n.language;
   const countryOptions = (countries ?? [])
     .map((c) => ({ value: c.code, label: localName(c, lang) }))
     .sort((a, b) => a.label.localeCompare(b.label, lang));
+  const field = (key: keyof TForm) => ({ value: form[key], onChange: set(key), error: fields.text(key) });
   return (
     <EditSection
       id="personal"
       description={t('edit.descriptions.personal')}
-      footer={
-        <SaveBar
-          onSave={() => void onSave()}
-          progress={progress}
-          dirty={dirty}
-          disabled={uploading}
-        />
-      }
+      footer={<SaveBar onSave={() => void onSave()} progress={progress} dirty={dirty} disabled={uploading} />}
     >
       <AvatarField
         url={form.avatar_url}
+        name={`${profile.person.name} ${profile.person.last_name}`.trim()}
         initials={`${form.name.charAt(0)}${form.last_name.charAt(0)}`.toUpperCase()}
-        upload={upload}
         onUploading={setUploading}
         onChange={(url) => setForm((f) => ({ ...f, avatar_url: url }))}
       />
+      {fields.text('avatar_url') && (
+        <p className={styles.tagError} role="alert">
+          {fields.text('avatar_url')}
+        </p>
+      )}
       <div className={styles.row}>
         <TextField
           label={t('fields.name')}
           autoComplete="given-name"
-          value={form.name}
-          maxLength={LIMITS.name}
-          onChange={set('name')}
-          error={err('name')}
+          maxLength={PROFILE_LIMITS.name}
+          {...field('name')}
           required
         />
         <TextField
           label={t('fields.last_name')}
           autoComplete="family-name"
-          value={form.last_name}
-          maxLength={LIMITS.name}
-          onChange={set('last_name')}
+          maxLength={PROFILE_LIMITS.name}
+          {...field('last_name')}
         />
       </div>
       <TextField
         label={t('fields.headline')}
         hint={t('fields.headline_hint')}
-        value={form.headline}
-        maxLength={LIMITS.headline}
-        onChange={set('headline')}
+        maxLength={PROFILE_LIMITS.headline}
+        counter={counter('headline', PROFILE_LIMITS.headline)}
+        {...field('headline')}
       />
       <div className={styles.row}>
         <SelectField
           label={t('fields.country')}
           placeholder={countries ? t('fields.country_placeholder') : t('section.loading')}
           options={countryOptions}
-          value={form.country_code}
-          onChange={set('country_code')}
+          {...field('country_code')}
         />
         <TextField
           label={t('fields.city')}
           autoComplete="address-level2"
-          value={form.city}
-          maxLength={LIMITS.city}
-          onChange={set('city')}
+          maxLength={PROFILE_LIMITS.city}
+          {...field('city')}
         />
       </div>
       <TextField
         label={t('fields.phone')}
         type="tel"
         autoComplete="tel"
-        value={form.phone}
-        maxLength={LIMITS.phone}
-        onChange={set('phone')}
-        error={err('phone')}
+        maxLength={PROFILE_LIMITS.phone}
         hint={t('fields.phone_hint')}
+        {...field('phone')}
       />
       <TextAreaField
         label={t('fields.about')}
         hint={t('fields.about_hint')}
-        value={form.about}
-        maxLength={LIMITS.text}
+        maxLength={PROFILE_LIMITS.text}
+        counter={counter('about', PROFILE_LIMITS.text)}
         rows={6}
-        onChange={set('about')}
+        {...field('about')}
       />
     </EditSection>
   );

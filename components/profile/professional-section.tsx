@@ -1,18 +1,19 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useId, useState } from 'react';
+import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { FileButton } from '@/components/ui/file-button';
 import { TextField } from '@/components/ui/text-field';
+import { errorText } from '@/lib/error-text';
 import { formatFileSize } from '@/lib/format/file-size';
 import { assetUrl } from '@/lib/profile/asset-url';
-import { LIMITS, linkError } from '@/lib/profile/validation';
-import { compactErrors } from '@/lib/validation';
-import { uploadFile, type TFileUpload } from '@/services/profile-service';
-import { selectUser } from '@/store/auth-slice';
-import { useAppSelector } from '@/store/hooks';
+import { PROFILE_LIMITS, userInfoSchema } from '@/lib/schemas/profile';
+import { uploadFile } from '@/services/upload-service';
+import type { TUser } from '@/types/user';
 import { EditSection, SaveBar } from './edit-section';
 import styles from './profile-edit.module.css';
-import { useInfoSave, type TSaveInfo } from './use-info-save';
+import { uploadFailureText } from './upload-failure';
+import { useInfoSave } from './use-info-save';
 
 const LINKS = ['linkedin', 'github', 'website'] as const;
 type TLinkKey = (typeof LINKS)[number];
@@ -21,66 +22,59 @@ const LINK_TEXTS: Record<TLinkKey, { label: string; placeholder: string }> = {
   github: { label: 'fields.github', placeholder: 'fields.github_placeholder' },
   website: { label: 'fields.website', placeholder: 'fields.website_placeholder' },
 };
-const CV_TYPES = '.pdf,.doc,.docx,.png,.jpg,.jpeg,application/pdf';
+/** What `POST /file` takes for a CV, by extension (the server checks the bytes). */
+const CV_EXTENSIONS = ['.pdf', '.doc', '.docx', '.png', '.jpg', '.jpeg'];
+const MB = 1024 * 1024;
+
+type TCvFile = { name: string; size: number };
 
 /** Professional info: links and the CV (uploaded with POST /file, saved with PATCH /users/info). */
-export function ProfessionalSection({
-  saveInfo,
-  upload = uploadFile,
-}: {
-  saveInfo?: TSaveInfo;
-  upload?: (file: File) => Promise<TFileUpload | null>;
-}) {
+export function ProfessionalSection({ profile }: { profile: TUser }) {
   const { t } = useTranslation('profile');
-  const user = useAppSelector(selectUser)!;
+  const { t: tc } = useTranslation('common');
   const [links, setLinks] = useState<Record<TLinkKey, string>>(() => ({
-    linkedin: user.links?.linkedin ?? '',
-    github: user.links?.github ?? '',
-    website: user.links?.website ?? '',
+    linkedin: profile.links?.linkedin ?? '',
+    github: profile.links?.github ?? '',
+    website: profile.links?.website ?? '',
   }));
-  const [cvUrl, setCvUrl] = useState(user.cv_url ?? '');
-  const [cvFile, setCvFile] = useState<TFileUpload | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<TLinkKey | 'cv', string>>>({});
+  const [cvUrl, setCvUrl] = useState(profile.cv_url ?? '');
+  const [cvFile, setCvFile] = useState<TCvFile | null>(profile.cv_file ?? null);
+  const [cvError, setCvError] = useState<string | null>(null);
+  const fields = useFieldErrors();
   const [busy, setBusy] = useState(false);
-  const { save, progress } = useInfoSave(saveInfo);
+  const { save, progress } = useInfoSave();
   const cvHintId = useId();
   const dirty =
-    LINKS.some((k) => links[k].trim() !== (user.links?.[k] ?? '')) || cvUrl !== (user.cv_url ?? '');
+    LINKS.some((k) => links[k].trim() !== (profile.links?.[k] ?? '')) || cvUrl !== (profile.cv_url ?? '');
 
   async function picked(file: File) {
-    if (file.size > LIMITS.fileBytes)
-      return setErrors((e) => ({ ...e, cv: 'form.errors.file_too_big' }));
-    setErrors((e) => ({ ...e, cv: undefined }));
+    // Refused here before sending, with the same words the server would use.
+    const ext = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
+    if (!CV_EXTENSIONS.includes(ext)) return setCvError(errorText(tc, { code: 'document_type' }));
+    if (file.size > PROFILE_LIMITS.fileBytes) {
+      return setCvError(errorText(tc, { code: 'file_too_large', params: { max: PROFILE_LIMITS.fileBytes / MB } }));
+    }
+    setCvError(null);
     setBusy(true);
-    const res = await upload(file);
+    const outcome = await uploadFile(file);
     setBusy(false);
-    if (!res) return setErrors((e) => ({ ...e, cv: 'form.errors.upload_failed' }));
-    setCvFile(res);
-    setCvUrl(res.url);
+    if (!outcome.ok) return setCvError(uploadFailureText(tc, outcome.failure));
+    setCvFile(outcome.data);
+    setCvUrl(outcome.data.url);
   }
 
   async function onSave() {
-    const next = compactErrors({
-      linkedin: linkError(links.linkedin),
-      github: linkError(links.github),
-      website: linkError(links.website),
-    });
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    const clean = (k: TLinkKey) => links[k].trim() || null;
-    await save({
-      links: { linkedin: clean('linkedin'), github: clean('github'), website: clean('website') },
-      cv_url: cvUrl || null,
-    });
+    const input = { links, cv_url: cvUrl };
+    if (!fields.check(userInfoSchema, input).ok) return;
+    const refused = await save(input);
+    if (refused) fields.setErrors(refused);
   }
 
   return (
     <EditSection
       id="professional"
       description={t('edit.descriptions.professional')}
-      footer={
-        <SaveBar onSave={() => void onSave()} progress={progress} dirty={dirty} disabled={busy} />
-      }
+      footer={<SaveBar onSave={() => void onSave()} progress={progress} dirty={dirty} disabled={busy} />}
     >
       {LINKS.map((k) => (
         <TextField
@@ -90,9 +84,12 @@ export function ProfessionalSection({
           inputMode="url"
           placeholder={t(LINK_TEXTS[k].placeholder)}
           value={links[k]}
-          maxLength={LIMITS.link}
-          onChange={(e) => setLinks((l) => ({ ...l, [k]: e.target.value }))}
-          error={errors[k] ? t(errors[k]!) : null}
+          maxLength={PROFILE_LIMITS.link}
+          onChange={(e) => {
+            setLinks((l) => ({ ...l, [k]: e.target.value }));
+            fields.clear(`links.${k}`);
+          }}
+          error={fields.text(`links.${k}`)}
         />
       ))}
       <div className={styles.cv}>
@@ -100,7 +97,7 @@ export function ProfessionalSection({
         {cvUrl ? (
           <p className={styles.cvFile}>
             <a href={assetUrl(cvUrl)} target="_blank" rel="noopener noreferrer">
-              {cvFile ? cvFile.name : t('fields.cv_current')}
+              {cvFile?.name ?? t('fields.cv_current')}
             </a>
             {cvFile && <span className={styles.muted}> · {formatFileSize(cvFile.size)}</span>}
           </p>
@@ -110,7 +107,7 @@ export function ProfessionalSection({
         <div className={styles.inlineActions}>
           <FileButton
             label={cvUrl ? t('fields.cv_replace') : t('fields.cv_upload')}
-            accept={CV_TYPES}
+            accept={[...CV_EXTENSIONS, 'application/pdf'].join(',')}
             onFile={(f) => void picked(f)}
             disabled={busy}
             describedBy={cvHintId}
@@ -131,9 +128,9 @@ export function ProfessionalSection({
         <p id={cvHintId} className={styles.hint} role="status">
           {busy ? t('fields.uploading') : t('fields.cv_hint')}
         </p>
-        {errors.cv && (
+        {(cvError ?? fields.text('cv_url')) && (
           <p className={styles.tagError} role="alert">
-            {t(errors.cv)}
+            {cvError ?? fields.text('cv_url')}
           </p>
         )}
       </div>

@@ -2,8 +2,13 @@ import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
 import { ButtonLink } from '@/components/ui/button';
 import { PROFILE_SECTIONS } from '@/lib/profile/completeness';
-import { PersonalSection } from './personal-section';
 import styles from './profile-edit.module.css';
+
+// The sections come in a second chunk, with the server-data cache (first-load budget).
+const ProfileSections = dynamic(() => import('./profile-sections'), {
+  ssr: false,
+  loading: () => <Loading />,
+});
 
 function Loading() {
   const { t } = useTranslation('profile');
@@ -13,12 +18,6 @@ function Loading() {
     </p>
   );
 }
-
-// Everything below the first section comes in a second chunk (first-load budget, QUALITY.md).
-const MoreSections = dynamic(() => import('./more-sections'), {
-  ssr: false,
-  loading: () => <Loading />,
-});
 
 /** /profile/edit: every section of the profile, each with its own Save (PRODUCT.md flow 2). */
 export function ProfileEdit() {
@@ -44,8 +43,7 @@ export function ProfileEdit() {
         </ul>
       </nav>
       <div className={styles.sections}>
-        <PersonalSection />
-        <MoreSections />
+        <ProfileSections />
       </div>
     </div>
   );

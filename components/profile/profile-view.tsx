@@ -3,11 +3,9 @@ import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ChipList } from '@/components/ui/chip-list';
 import { assetUrl } from '@/lib/profile/asset-url';
-import type { TCountry } from '@/services/reference-service';
 import type { TUser } from '@/types/user';
 import { Entry } from './entry';
 import styles from './profile-view.module.css';
-import { localName, useCountries } from './use-reference';
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -24,24 +22,19 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
  */
 export function ProfileView({
   user,
-  loadCountries,
+  countryName,
   empty,
 }: {
   user: TUser;
-  loadCountries?: () => Promise<TCountry[] | null>;
+  /** The country's name in the active language (the code is shown until it is known). */
+  countryName?: string | null;
   /** Shown when the profile has nothing beyond the name (what to do next). */
   empty?: ReactNode;
 }) {
   const { t, i18n } = useTranslation('profile');
   const { t: tc } = useTranslation('common');
   const lang = i18n.language;
-  const countries = useCountries(loadCountries);
-  const country = user.country_code
-    ? (countries?.find((c) => c.code === user.country_code) ?? null)
-    : null;
-  const location = [user.city, country ? localName(country, lang) : user.country_code]
-    .filter(Boolean)
-    .join(', ');
+  const location = [user.city, countryName ?? user.country_code].filter(Boolean).join(', ');
   const name = `${user.person.name} ${user.person.last_name}`.trim();
   const links = [
     { href: user.links?.linkedin, label: t('fields.linkedin') },

@@ -1,38 +1,30 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { TextField } from '@/components/ui/text-field';
-import type { TTagsApi } from '@/lib/profile/save-diff';
-import { LIMITS } from '@/lib/profile/validation';
-import { addRole, clearRoles, ROLES } from '@/services/profile-service';
-import { useAppSelector } from '@/store/hooks';
+import { PROFILE_LIMITS } from '@/lib/schemas/profile';
+import { meListsSaved, useProfileCalls } from '@/services/profile-api';
+import { useAppDispatch } from '@/store/hooks';
 import type { TUser } from '@/types/user';
 import { EditSection, SaveBar } from './edit-section';
 import { cleanName, sameNames, TagsEditor } from './tags-editor';
 import { useTagsSave } from './use-tags-save';
 
-const NONE: { name: string }[] = [];
-
 /** Roles of interest, typed freely; replaced on save (seed §7). */
-export function RolesSection({
-  api,
-  reloadUser,
-}: {
-  api?: TTagsApi<string>;
-  reloadUser?: (id: number) => Promise<TUser | null>;
-}) {
-  const { t, i18n } = useTranslation('profile');
-  const stored = useAppSelector((s) => s.auth.user?.roles_interest ?? NONE);
+export function RolesSection({ profile }: { profile: TUser }) {
+  const { t } = useTranslation('profile');
+  const dispatch = useAppDispatch();
+  const stored = profile.roles_interest;
   const [items, setItems] = useState<string[]>(() => stored.map((r) => r.name));
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const defaultApi = useMemo(
-    () => ({ clearAll: () => clearRoles(i18n), add: (name: string) => addRole(name, i18n) }),
-    [i18n],
+  const onStored = useCallback(
+    (roles: { name: string }[]) => dispatch(meListsSaved(profile.id, { roles_interest: roles })),
+    [dispatch, profile.id],
   );
   const { save, progress, failed, running } = useTagsSave({
-    api: api ?? defaultApi,
-    messages: ROLES,
-    reloadUser,
+    api: useProfileCalls().roles,
+    messages: { success: 'messages.roles.success', error: 'messages.roles.error' },
+    onStored,
   });
 
   function add() {
@@ -40,7 +32,8 @@ export function RolesSection({
     if (!name) return;
     if (items.some((i) => i.toLowerCase() === name.toLowerCase()))
       return setError(t('roles.duplicate', { name }));
-    if (items.length >= LIMITS.roles) return setError(t('roles.limit', { max: LIMITS.roles }));
+    if (items.length >= PROFILE_LIMITS.roles)
+      return setError(t('roles.limit', { max: PROFILE_LIMITS.roles }));
     setItems((list) => [...list, name]);
     setText('');
     setError(null);
@@ -48,7 +41,8 @@ export function RolesSection({
 
   async function onSave() {
     const outcome = await save(items);
-    if (outcome.ok && outcome.fresh) setItems(outcome.fresh.roles_interest.map((r) => r.name));
+    // The server keeps the first spelling of a shared name.
+    if (outcome.ok) setItems(outcome.added.map((r) => r.name));
   }
 
   return (
@@ -60,12 +54,7 @@ export function RolesSection({
           onSave={() => void onSave()}
           progress={progress}
           failed={failed}
-          dirty={
-            !sameNames(
-              items,
-              stored.map((r) => r.name),
-            )
-          }
+          dirty={!sameNames(items, stored.map((r) => r.name))}
         />
       }
     >
@@ -75,7 +64,7 @@ export function RolesSection({
             label={t('roles.label')}
             hint={t('roles.hint')}
             value={text}
-            maxLength={LIMITS.role}
+            maxLength={PROFILE_LIMITS.role}
             onChange={(e) => setText(e.target.value)}
           />
         }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
+import { LeaveGuard } from '@/components/forms/leave-guard';
 import { ButtonLink } from '@/components/ui/button';
 import styles from './profile-edit.module.css';
 import { PasswordForm } from './password-form';
@@ -18,8 +19,10 @@ export function Settings() {
           {t('menu.edit_profile')}
         </ButtonLink>
       </header>
-      <PasswordForm />
-      <PaypalForm />
+      <LeaveGuard>
+        <PasswordForm />
+        <PaypalForm />
+      </LeaveGuard>
     </div>
   );
 }

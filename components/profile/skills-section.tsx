@@ -1,12 +1,12 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { TextField } from '@/components/ui/text-field';
-import type { TTagsApi } from '@/lib/profile/save-diff';
-import { LIMITS } from '@/lib/profile/validation';
-import { addSkill, clearSkills, searchSkills, SKILLS } from '@/services/profile-service';
-import { useAppSelector } from '@/store/hooks';
+import { PROFILE_LIMITS } from '@/lib/schemas/profile';
+import { useProfileCalls } from '@/services/profile-api';
+import { useSearchSkillsQuery } from '@/services/reference-api';
+import { skillsSaved } from '@/store/auth-slice';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectSkillsUser } from '@/store/profile-slice';
-import type { TUser } from '@/types/user';
 import { EditSection, SaveBar } from './edit-section';
 import { cleanName, sameNames, TagsEditor } from './tags-editor';
 import { useTagsSave } from './use-tags-save';
@@ -16,32 +16,26 @@ type TSkillOption = { value: string; label: string };
 const toOption = (name: string): TSkillOption => ({ value: name, label: name });
 
 /** Skills, with suggestions from GET /skills?search= (most used first); replaced on save (seed §7). */
-export function SkillsSection({
-  api,
-  search = searchSkills,
-  reloadUser,
-}: {
-  api?: TTagsApi<string>;
-  search?: (text: string) => Promise<string[] | null>;
-  reloadUser?: (id: number) => Promise<TUser | null>;
-}) {
-  const { t, i18n } = useTranslation('profile');
+export function SkillsSection() {
+  const { t } = useTranslation('profile');
+  const dispatch = useAppDispatch();
   const stored = useAppSelector(selectSkillsUser);
   const [items, setItems] = useState<TSkillOption[]>(() => stored.map((s) => toOption(s.name)));
   const [text, setText] = useState('');
-  const [suggestions, setSuggestions] = useState<TSkillOption[]>([]);
+  const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
   const listId = useId();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef(0);
-  const defaultApi = useMemo(
-    () => ({ clearAll: () => clearSkills(i18n), add: (name: string) => addSkill(name, i18n) }),
-    [i18n],
-  );
+  // Asks once typing pauses; the cache answers a word asked before without a request.
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(cleanName(text)), 250);
+    return () => clearTimeout(timer);
+  }, [text]);
+  const suggestions = (useSearchSkillsQuery(search, { skip: search === '' }).data ?? []).map(toOption);
+  const onStored = useCallback((skills: { name: string }[]) => dispatch(skillsSaved(skills)), [dispatch]);
   const { save, progress, failed, running } = useTagsSave({
-    api: api ?? defaultApi,
-    messages: SKILLS,
-    reloadUser,
+    api: useProfileCalls().skills,
+    messages: { success: 'messages.skills.success', error: 'messages.skills.error' },
+    onStored,
   });
 
   function add(raw: string) {
@@ -49,7 +43,8 @@ export function SkillsSection({
     if (!name) return;
     if (items.some((i) => i.value.toLowerCase() === name.toLowerCase()))
       return setError(t('skills.duplicate', { name }));
-    if (items.length >= LIMITS.skills) return setError(t('skills.limit', { max: LIMITS.skills }));
+    if (items.length >= PROFILE_LIMITS.skills)
+      return setError(t('skills.limit', { max: PROFILE_LIMITS.skills }));
     setItems((list) => [...list, toOption(name)]);
     setText('');
     setError(null);
@@ -59,19 +54,12 @@ export function SkillsSection({
     if (picked) return add(value); // a suggestion chosen from the list is added at once
     setText(value);
     setError(null);
-    clearTimeout(timer.current);
-    const ask = ++latest.current;
-    timer.current = setTimeout(() => {
-      void search(cleanName(value)).then((names) => {
-        if (ask === latest.current) setSuggestions((names ?? []).map(toOption));
-      });
-    }, 250);
   }
 
   async function onSave() {
     const outcome = await save(items.map((i) => i.value));
     // The server keeps the first spelling of a shared skill ("react" joins "React").
-    if (outcome.ok && outcome.fresh) setItems(outcome.fresh.skills.map((s) => toOption(s.name)));
+    if (outcome.ok) setItems(outcome.added.map((s) => toOption(s.name)));
   }
 
   const taken = new Set(items.map((i) => i.value.toLowerCase()));
@@ -101,7 +89,7 @@ export function SkillsSection({
               hint={t('skills.hint')}
               value={text}
               list={listId}
-              maxLength={LIMITS.skill}
+              maxLength={PROFILE_LIMITS.skill}
               autoComplete="off"
               onChange={(e) =>
                 typed(

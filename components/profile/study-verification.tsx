@@ -2,10 +2,9 @@ import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import type { TCall } from '@/lib/profile/save-diff';
 import { toastError } from '@/lib/toast';
-
-export type TStudyToVerify = { id: number; name: string };
+import type { TOutcome } from '@/services/http-client';
+import type { TEducation } from '@/types/user';
 
 /**
  * Seed §2 / PRODUCT.md flow 2: for a study centre the platform does not know, asks "Do you want
@@ -16,14 +15,13 @@ export function StudyVerification({
   queue,
   onNext,
   verify,
-  onVerified,
 }: {
-  queue: TStudyToVerify[];
+  queue: TEducation[];
   onNext: () => void;
-  verify: (studyId: number) => Promise<TCall>;
-  onVerified: (studyId: number) => void;
+  /** `POST /user_study_centres/verify` (seed §7 {study_id, lang}). */
+  verify: (study: TEducation, lang: 'en' | 'es') => Promise<TOutcome<unknown>>;
 }) {
-  const { t } = useTranslation('profile');
+  const { t, i18n } = useTranslation('profile');
   const [thanks, setThanks] = useState(false);
   const [busy, setBusy] = useState(false);
   const current = queue[0];
@@ -31,14 +29,13 @@ export function StudyVerification({
   async function yes() {
     if (!current) return;
     setBusy(true);
-    const res = await verify(current.id);
+    const outcome = await verify(current, i18n.language === 'es' ? 'es' : 'en');
     setBusy(false);
-    if (res.hasError) {
-      toastError(res.message);
+    if (!outcome.ok) {
+      toastError(t('messages.verify.error'));
       onNext();
       return;
     }
-    onVerified(current.id);
     setThanks(true);
   }
 

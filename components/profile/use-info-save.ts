@@ -1,50 +1,28 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useState } from 'react';
+import type { TUserInfoInput } from '@/lib/schemas/profile';
+import type { TFieldError } from '@/lib/schemas/validate';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { updateInfo, type TInfoInput } from '@/services/profile-service';
-import type { TResult } from '@/services/result';
-import { infoUpdated } from '@/store/auth-slice';
-import { useAppDispatch } from '@/store/hooks';
-import type { TUser } from '@/types/user';
-import type { TSaveProgress } from './use-list-save';
-
-export type TSaveInfo = (info: TInfoInput) => Promise<TResult<TUser>>;
+import { settle } from '@/services/api';
+import { useUpdateInfoMutation } from '@/services/profile-api';
 
 /**
  * PATCH /users/info for a section (seed §8: "Successfully updated" / "Error saving information").
- * Seed §4: the user's fields and person name, last_name, phone take what the server answered.
+ * The answer updates the stored user and the cached profile (services/profile-api.ts). Answers
+ * the field errors the server found, to show next to their fields (none when it saved).
  */
-export function useInfoSave(send?: TSaveInfo) {
-  const { i18n } = useTranslation('profile');
-  const dispatch = useAppDispatch();
-  const [progress, setProgress] = useState<TSaveProgress | null>(null);
+export function useInfoSave() {
+  const { t } = useTranslation('profile');
+  const [update, { isLoading }] = useUpdateInfoMutation();
 
-  async function save(info: TInfoInput): Promise<boolean> {
-    setProgress({ done: 0, total: 1 });
-    const res = await (send ?? ((data: TInfoInput) => updateInfo(data, i18n)))(info);
-    setProgress(null);
-    if (res.hasError || !res.data) {
-      toastError(res.message);
-      return false;
+  async function save(info: TUserInfoInput): Promise<TFieldError[] | null> {
+    const outcome = await settle(update(info));
+    if (outcome.ok) {
+      toastSuccess(t('messages.info.success'));
+      return null;
     }
-    const u = res.data;
-    dispatch(
-      infoUpdated({
-        name: u.person.name,
-        last_name: u.person.last_name,
-        phone: u.person.phone,
-        country_code: u.country_code,
-        city: u.city,
-        headline: u.headline,
-        about: u.about,
-        avatar_url: u.avatar_url,
-        links: u.links ?? {},
-        cv_url: u.cv_url,
-      }),
-    );
-    toastSuccess(res.message);
-    return true;
+    toastError(t('messages.info.error'));
+    return outcome.failure.fields;
   }
 
-  return { save, progress };
+  return { save, progress: isLoading ? { done: 0, total: 1 } : null };
 }

@@ -1,4 +1,4 @@
-import type { UnknownAction } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
 import { useTranslation } from 'next-i18next/pages';
 import { useCallback, useState } from 'react';
 import {
@@ -9,13 +9,9 @@ import {
   type TSaveOutcome,
 } from '@/lib/profile/save-diff';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { getUser } from '@/services/auth-service';
-import { userRefreshed } from '@/store/auth-slice';
 import { useAppDispatch, useAppStore } from '@/store/hooks';
 import type { AppDispatch, RootState } from '@/store';
-import type { TUser } from '@/types/user';
-
-export type TSaveProgress = { done: number; total: number };
+import type { TSaveProgress } from './edit-section';
 
 export type TListSaveConfig<T extends TListItem> = {
   api: TListApi<T>;
@@ -23,21 +19,18 @@ export type TListSaveConfig<T extends TListItem> = {
   saved: (state: RootState) => T[];
   /** The list being edited (the profile slice). */
   edited: (state: RootState) => T[];
-  /** Actions for each call that succeeded. */
+  /** Store actions for each call that succeeded. */
   events: (dispatch: AppDispatch) => TListEvents<T>;
-  /** After every call went through, before the user is reloaded: the list is saved. */
-  markSaved: () => UnknownAction;
-  /** Loads the list from what the server holds, when the user cannot be reloaded. */
-  load: (list: T[]) => UnknownAction;
+  /** Every call went through: the edited list becomes what the server holds. */
+  markSaved: (list: T[]) => PayloadAction<T[]>;
   messages: { success: string; error: string };
-  reloadUser?: (id: number) => Promise<TUser | null>;
 };
 
 /**
  * Saves an edited list by diff (seed §4) and keeps it safe: the edited list stays in the store
  * whatever happens, each created entry takes its server id at once (a retry never creates it
- * twice), a retry makes only the remaining calls, and once all went through the user is reloaded
- * from the server so the screen shows what the server holds. Ends in a toast.
+ * twice), and a retry makes only the remaining calls. Every answer updates the user's copy, so
+ * nothing is fetched again afterwards. Ends in a toast.
  */
 export function useListSave<T extends TListItem>(config: TListSaveConfig<T>) {
   const { t } = useTranslation('profile');
@@ -45,7 +38,7 @@ export function useListSave<T extends TListItem>(config: TListSaveConfig<T>) {
   const dispatch = useAppDispatch();
   const [progress, setProgress] = useState<TSaveProgress | null>(null);
   const [failed, setFailed] = useState(0);
-  const { api, saved, edited, events, markSaved, load, messages, reloadUser = getUser } = config;
+  const { api, saved, edited, events, markSaved, messages } = config;
 
   const save = useCallback(async (): Promise<TSaveOutcome> => {
     setProgress({ done: 0, total: 0 });
@@ -56,21 +49,14 @@ export function useListSave<T extends TListItem>(config: TListSaveConfig<T>) {
     });
     setFailed(outcome.failed);
     if (outcome.ok) {
-      const userId = store.getState().auth.user?.id;
-      const fresh = userId ? await reloadUser(userId) : null;
-      if (fresh) {
-        dispatch(markSaved());
-        dispatch(userRefreshed(fresh));
-      } else {
-        dispatch(load(saved(store.getState())));
-      }
+      dispatch(markSaved(saved(store.getState())));
       toastSuccess(t(messages.success));
     } else {
       toastError(t(messages.error));
     }
     setProgress(null);
     return outcome;
-  }, [api, dispatch, load, markSaved, edited, events, messages, reloadUser, saved, store, t]);
+  }, [api, dispatch, edited, events, markSaved, messages, saved, store, t]);
 
   return { save, progress, running: progress !== null, failed };
 }

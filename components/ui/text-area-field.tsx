@@ -7,6 +7,8 @@ type TProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   error?: string | null;
   hint?: ReactNode;
   optionalLabel?: string;
+  /** How much of `maxLength` is used, as the caller words it ("120 / 2000"). */
+  counter?: string;
 };
 
 /** A labelled multi-line text with its hint and error tied to it. */
@@ -15,13 +17,14 @@ export function TextAreaField({
   error,
   hint,
   optionalLabel,
+  counter,
   id,
   className,
   ...area
 }: TProps) {
   const autoId = useId();
   const areaId = id ?? autoId;
-  const { hintId, errorId, describedBy } = helpIds(areaId, hint, error);
+  const { hintId, errorId, counterId, describedBy } = helpIds(areaId, hint, error, counter);
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label htmlFor={areaId} className={styles.label}>
@@ -35,7 +38,14 @@ export function TextAreaField({
         rows={4}
         {...area}
       />
-      <FieldHelp hintId={hintId} hint={hint} errorId={errorId} error={error} />
+      <FieldHelp
+        hintId={hintId}
+        hint={hint}
+        counterId={counterId}
+        counter={counter}
+        errorId={errorId}
+        error={error}
+      />
     </div>
   );
 }

@@ -1,19 +1,30 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import styles from './field.module.css';
+import { FieldHelp, helpIds } from './field-help';
 
 type TProps = InputHTMLAttributes<HTMLInputElement> & {
   label: string;
   error?: string | null;
   hint?: ReactNode;
   optionalLabel?: string;
+  /** How much of `maxLength` is used, as the caller words it ("120 / 160"). */
+  counter?: string;
 };
 
-/** A labelled input with its hint and error tied to it for assistive technology. */
-export function TextField({ label, error, hint, optionalLabel, id, className, ...input }: TProps) {
+/** A labelled input with its hint, counter and error tied to it for assistive technology. */
+export function TextField({
+  label,
+  error,
+  hint,
+  optionalLabel,
+  counter,
+  id,
+  className,
+  ...input
+}: TProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+  const { hintId, errorId, counterId, describedBy } = helpIds(inputId, hint, error, counter);
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label htmlFor={inputId} className={styles.label}>
@@ -23,19 +34,17 @@ export function TextField({ label, error, hint, optionalLabel, id, className, ..
         id={inputId}
         className={styles.input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy}
         {...input}
       />
-      {hint && (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
+      <FieldHelp
+        hintId={hintId}
+        hint={hint}
+        counterId={counterId}
+        counter={counter}
+        errorId={errorId}
+        error={error}
+      />
     </div>
   );
 }

@@ -1,5 +1,12 @@
-/** Seed §9: a file size in MB with two decimals (bytes / 1048576): 524288 → "0.50 MB". */
+const KB = 1024;
+const MB = 1048576;
+
+/**
+ * A file size: in MB with two decimals (seed §9: bytes / 1048576) from 1 MB on, and in KB below,
+ * where "0.00 MB" would say nothing: 524288 → "512 KB", 2097152 → "2.00 MB".
+ */
 export function formatFileSize(bytes: number): string {
-  const mb = Math.max(0, Number.isFinite(bytes) ? bytes : 0) / 1048576;
-  return `${mb.toFixed(2)} MB`;
+  const size = Math.max(0, Number.isFinite(bytes) ? bytes : 0);
+  if (size < MB) return `${size === 0 ? 0 : Math.max(1, Math.round(size / KB))} KB`;
+  return `${(size / MB).toFixed(2)} MB`;
 }

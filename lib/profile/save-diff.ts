@@ -1,8 +1,8 @@
 // Seed §4 "Saving lists", and the runners that make a save safe to interrupt and to retry.
 // Pure: the calls come in as a parameter, so the same code runs against the API and in tests.
 
-/** What one call answered: the shape of every client service (seed §8). */
-export type TCall<T = unknown> = { hasError: boolean; message: string; data: T | null };
+/** What one call answered (a client service's outcome): done with its data, or not done. */
+export type TCall<T = unknown> = { ok: true; data: T } | { ok: false };
 
 /** An entry of an edited list: a numeric id once the server has it, a temporary one before. */
 export type TListItem = { id: number | string; verify_status_id?: number };
@@ -78,7 +78,7 @@ async function attempt<T>(call: () => Promise<TCall<T>>): Promise<TCall<T>> {
   try {
     return await call();
   } catch {
-    return { hasError: true, message: '', data: null };
+    return { ok: false };
   }
 }
 
@@ -99,19 +99,18 @@ export async function runListSave<T extends TListItem>(
   const calls: (() => Promise<boolean>)[] = [
     ...plan.deletes.map((id) => async () => {
       const res = await attempt(() => api.remove(id));
-      if (!res.hasError) events.deleted(id);
-      return !res.hasError;
+      if (res.ok) events.deleted(id);
+      return res.ok;
     }),
     ...plan.updates.map((item) => async () => {
       const res = await attempt(() => api.update({ ...toPayload(item), id: item.id as number }));
-      if (!res.hasError) events.updated(res.data && isSavedId(res.data.id) ? res.data : item);
-      return !res.hasError;
+      if (res.ok) events.updated(res.data && isSavedId(res.data.id) ? res.data : item);
+      return res.ok;
     }),
     ...plan.creates.map((item) => async () => {
       const res = await attempt(() => api.create(toPayload(item)));
-      const created = res.data;
-      if (res.hasError || !created || !isSavedId(created.id)) return false;
-      events.created(item.id, created);
+      if (!res.ok || !res.data || !isSavedId(res.data.id)) return false;
+      events.created(item.id, res.data);
       return true;
     }),
   ];
@@ -124,20 +123,25 @@ export async function runListSave<T extends TListItem>(
   return { ok: failed === 0, total: calls.length, failed };
 }
 
-/** Where a replace-all save stopped: the list it was saving and the values not yet added. */
-export type TTagsPending<V> = { target: string; remaining: V[] };
+/**
+ * Where a replace-all save stopped: the list it was saving, the values not yet added and what
+ * the server answered for those it did add.
+ */
+export type TTagsPending<V, A = unknown> = { target: string; remaining: V[]; added: A[] };
 
-export type TTagsApi<V> = {
+export type TTagsApi<V, A = unknown> = {
   clearAll: () => Promise<TCall>;
-  add: (value: V) => Promise<TCall>;
+  add: (value: V) => Promise<TCall<A>>;
 };
 
-export type TTagsOutcome<V> = {
+export type TTagsOutcome<V, A = unknown> = {
   ok: boolean;
+  /** What the server answered for each value it holds now (across retries), in order. */
+  added: A[];
   /** The clear-all call failed: nothing changed on the server and the save stops silently (seed §7). */
   aborted: boolean;
   /** What a retry still has to add, or null when nothing is left. */
-  pending: TTagsPending<V> | null;
+  pending: TTagsPending<V, A> | null;
 };
 
 /**
@@ -145,27 +149,29 @@ export type TTagsOutcome<V> = {
  * some POSTs fail, `pending` remembers them; a retry of the same list adds only those (the server
  * already holds the others). A different list starts over with DELETE all.
  */
-export async function runTagsSave<V>(
+export async function runTagsSave<V, A = unknown>(
   values: V[],
-  api: TTagsApi<V>,
-  previous: TTagsPending<V> | null = null,
+  api: TTagsApi<V, A>,
+  previous: TTagsPending<V, A> | null = null,
   progress?: (done: number, total: number) => void,
-): Promise<TTagsOutcome<V>> {
+): Promise<TTagsOutcome<V, A>> {
   const target = JSON.stringify(values);
   const resuming = previous !== null && previous.target === target;
   if (!resuming) {
     const cleared = await attempt(api.clearAll);
-    if (cleared.hasError) return { ok: false, aborted: true, pending: null };
+    if (!cleared.ok) return { ok: false, added: [], aborted: true, pending: null };
   }
   const todo = resuming ? previous.remaining : values;
   const remaining: V[] = [];
+  const added: A[] = resuming ? [...previous.added] : [];
   progress?.(0, todo.length);
   for (const [i, value] of todo.entries()) {
     const res = await attempt(() => api.add(value));
-    if (res.hasError) remaining.push(value);
+    if (res.ok) added.push(res.data);
+    else remaining.push(value);
     progress?.(i + 1, todo.length);
   }
   return remaining.length === 0
-    ? { ok: true, aborted: false, pending: null }
-    : { ok: false, aborted: false, pending: { target, remaining } };
+    ? { ok: true, added, aborted: false, pending: null }
+    : { ok: false, added, aborted: false, pending: { target, remaining, added } };
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { AuthPage } from '@/components/auth/auth-page';
+import { SignedOutOnly } from '@/components/auth/signed-out-only';
 import { RegisterForm } from '@/components/auth/register-form';
 import { staticTranslations } from '@/lib/i18n/page-props';
 
@@ -7,7 +8,9 @@ export default function Page() {
   const { t } = useTranslation('common');
   return (
     <AuthPage title={t('auth.register.title')}>
-      <RegisterForm />
+      <SignedOutOnly>
+        <RegisterForm />
+      </SignedOutOnly>
     </AuthPage>
   );
 }

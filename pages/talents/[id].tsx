@@ -1,22 +1,34 @@
 import type { GetServerSideProps } from 'next';
-import { useRouter } from 'next/router';
+import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { TalentProfile } from '@/components/profile/talent-profile';
 import { translationProps } from '@/lib/i18n/page-props';
+import { loadPublicProfile, type TPublicProfilePage } from '@/server/ssr/talent';
 
-export default function TalentPage() {
+/**
+ * /talents/[id]: a public profile, rendered on the server (the name and Open Graph tags are in
+ * the HTML, so a shared link previews well). An unknown id is a real 404.
+ */
+export default function TalentPage({ profile, countryName }: TPublicProfilePage) {
   const { t } = useTranslation('profile');
-  const { query } = useRouter();
-  const id = typeof query.id === 'string' ? query.id : '';
+  const name = `${profile.person.name} ${profile.person.last_name}`.trim();
+  const description = profile.headline ?? t('talent.og_description', { name });
   return (
-    <PageFrame title={t('talent.title')}>
-      <TalentProfile key={id} id={id} />
+    <PageFrame title={name}>
+      <Head>
+        <meta name="description" content={description} key="description" />
+        <meta property="og:type" content="profile" />
+        <meta property="og:title" content={name} />
+        <meta property="og:description" content={description} />
+      </Head>
+      <TalentProfile profile={profile} countryName={countryName} />
     </PageFrame>
   );
 }
 
-/** Only the translations: the profile is fetched in the browser, with the viewer's own token. */
-export const getServerSideProps: GetServerSideProps = async ({ locale }) => ({
-  props: { ...(await translationProps(locale)) },
-});
+export const getServerSideProps: GetServerSideProps<TPublicProfilePage> = async ({ params, locale }) => {
+  const page = await loadPublicProfile(String(params?.id ?? ''), locale === 'es' ? 'es' : 'en');
+  if (!page) return { notFound: true };
+  return { props: { ...page, ...(await translationProps(locale)) } };
+};

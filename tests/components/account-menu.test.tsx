@@ -14,7 +14,7 @@ async function renderMenu(locale: 'en' | 'es' = 'en') {
       <AccountMenu />
       <a href="#after">after the menu</a>
     </SessionProvider>,
-    { locale, user: makeUser() },
+    { locale, session: { user: makeUser(), accessToken: 'token' } },
   );
   const button = screen.getByRole('button', { name: locale === 'en' ? /account menu/i : /menú/i });
   return { user, button };

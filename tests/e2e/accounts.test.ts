@@ -63,13 +63,17 @@ describe('registration', () => {
     expect(await page.getByText('¡Registro exitoso!').isVisible()).toBe(true);
   });
 
-  it('shows the server message when the e-mail is taken', async () => {
+  it('shows the server message next to the e-mail when it is taken', async () => {
     const email = uniqueEmail('dup');
     await registerTalent(page, email);
     await page.waitForURL('**/profile/my-profile');
     const other = await (await newContext(browser)).newPage();
     await registerTalent(other, email.toUpperCase());
-    await expect.poll(() => other.getByRole('alert').first().textContent()).toContain('already registered');
+    // Seed §8 "server message shown": next to the field it is about, with a summary above.
+    await expect
+      .poll(() => other.getByText('This e-mail is already registered.').isVisible())
+      .toBe(true);
+    expect(await other.getByText('Some of the data is not valid. Check the fields marked.').isVisible()).toBe(true);
     await other.context().close();
   });
 });

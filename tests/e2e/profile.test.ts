@@ -151,23 +151,46 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       await anonymous.context().close();
     });
 
-    it('changes the password in the settings, and the new one signs in', async () => {
+    it('changes the password in the settings; a session elsewhere ends cleanly and comes back to its page', async () => {
       const email = uniqueEmail(`settings${locale}`);
       const password = `settings passphrase ${locale}`;
       const next = `settings passphrase ${locale} two`;
       secretsSeen.add(next);
       await registerTalent(page, { email, password, locale });
       await page.waitForURL(`**${p}/profile/my-profile`);
+      // The same account, signed in in another browser, editing its profile.
+      const other = await (await newContext(browser)).newPage();
+      await signIn(other, email, password, locale);
+      await other.waitForURL(`**${p}/profile/my-profile`);
+      await other.goto(`${p}/profile/edit`);
+      await other.getByRole('heading', { name: tr('profile:edit.sections.skills') }).waitFor();
+
       await page.goto(`${p}/profile/settings`);
+      await page.getByLabel(tr('auth.fields.current_password'), { exact: true }).fill(password);
       await page.getByLabel(tr('auth.fields.new_password'), { exact: true }).fill(next);
       await page.getByLabel(tr('auth.fields.confirm_password'), { exact: true }).fill(next);
       await page.getByRole('button', { name: tr('profile:settings.password.submit') }).click();
       await toast(page, tr('messages.password_change.success'));
-      const other = await (await newContext(browser)).newPage();
+      // This session goes on with its new token.
+      await page.goto(`${p}/profile/edit`);
+      await page.getByRole('heading', { name: tr('profile:edit.sections.skills') }).waitFor();
+
+      // The other one's token is revoked: its next call ends it, cleanly, where it was.
+      await other.reload();
+      await other.waitForURL((url) => url.pathname === `${p}/auth/login`);
+      const url = new URL(other.url());
+      // `next` is the page without its language prefix; the language stays with the route.
+      expect(url.searchParams.get('next')).toBe('/profile/edit');
+      expect(url.searchParams.get('reason')).toBe('session_ended');
+      await expect.poll(() => other.getByRole('status').first().textContent()).toBe(tr('errors.session_ended'));
+      const stored = await storageOf(other);
+      for (const key of ['access_token', '[authState]', 'state', 'registerByGoogle']) expect(stored[key]).toBeUndefined();
+      expect(JSON.parse(JSON.parse(stored['persist:root'] ?? '{"auth":"{}"}').auth ?? '{}').isLoggedIn ?? false).toBe(false);
+
       await signIn(other, email, password, locale);
       await expect.poll(() => other.getByRole('alert').first().textContent()).toBe(tr('messages.login.incorrect'));
       await signIn(other, email, next, locale);
-      await other.waitForURL(`**${p}/profile/my-profile`);
+      await other.waitForURL(`**${p}/profile/edit`);
       await other.context().close();
     });
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, seriousA11yViolations } from './browser';
+import { BASE_URL, launchBrowser, newContext, seriousA11yViolations } from './browser';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -88,4 +88,21 @@ describe('the app shell in a browser', () => {
       expect(await seriousA11yViolations(page)).toEqual([]);
     });
   }
+});
+
+describe('public profiles rendered on the server', () => {
+  it('carry the name and Open Graph tags in the HTML; an unknown one is a real 404', async () => {
+    const res = await fetch(`${BASE_URL}/talents/1`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toMatch(/<meta property="og:title" content="Ana Quispe"/);
+    expect(html).toMatch(/<h1[^>]*>Ana Quispe<\/h1>/);
+    for (const path of ['/talents/99999', '/es/talents/99999999', '/talents/abc', '/talents/0']) {
+      const missing = await fetch(`${BASE_URL}${path}`);
+      expect(missing.status, path).toBe(404);
+      await missing.arrayBuffer();
+    }
+    await page.goto('/es/talents/99999');
+    expect(await page.getByRole('heading', { name: 'Página no encontrada' }).isVisible()).toBe(true);
+  });
 });

@@ -39,19 +39,23 @@ export function makeRouter(overrides: Partial<NextRouter> = {}): NextRouter {
 
 /**
  * Renders with the real store and the real catalogs ('common' and 'profile') in the given
- * language; with `user`, signed in as that user.
+ * language; with `session`, signed in as that user (its token is where the HTTP client reads it).
  */
 export async function renderWithApp(
   ui: ReactElement,
   {
     locale = 'en',
     router = {},
-    user,
-  }: { locale?: 'en' | 'es'; router?: Partial<NextRouter>; user?: TUser } = {},
+    session,
+  }: {
+    locale?: 'en' | 'es';
+    router?: Partial<NextRouter>;
+    session?: { user: TUser; accessToken: string };
+  } = {},
 ) {
   const i18n = await makeI18n(locale, [initReactI18next]);
   const { store } = makeStore();
-  if (user) store.dispatch(loggedIn({ user }));
+  if (session) store.dispatch(loggedIn(session));
   const nextRouter = makeRouter({ locale, ...router });
   const result = render(
     <RouterContext.Provider value={nextRouter}>

@@ -83,9 +83,12 @@ describe('relative time by the largest unit (seed §9)', () => {
 
 describe('file sizes (seed §9)', () => {
   it('shows megabytes with two decimals (bytes / 1048576)', () => {
-    expect(formatFileSize(524_288)).toBe('0.50 MB');
+    // Seed §9 from 1 MB on; KB below, where "0.00 MB" said nothing of a small CV.
     expect(formatFileSize(1_048_576)).toBe('1.00 MB');
     expect(formatFileSize(3_500_000)).toBe('3.34 MB');
-    expect(formatFileSize(0)).toBe('0.00 MB');
+    expect(formatFileSize(524_288)).toBe('512 KB');
+    expect(formatFileSize(2_300)).toBe('2 KB');
+    expect(formatFileSize(12)).toBe('1 KB');
+    expect(formatFileSize(0)).toBe('0 KB');
   });
 });

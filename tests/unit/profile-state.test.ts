@@ -24,7 +24,7 @@ const profile = profileSlice.reducer;
 describe('the user copy follows each saved call', () => {
   it('upserts and deletes workplaces and study centres by id', () => {
     const user = makeUser();
-    let s = auth(undefined, loggedIn({ user }));
+    let s = auth(undefined, loggedIn({ user, accessToken: 'token' }));
     const changed = { ...user.workplaces[0]!, position: 'Lead' };
     s = auth(s, workplaceSaved(changed));
     s = auth(s, workplaceSaved({ ...changed, id: 50, position: 'CTO' }));
@@ -54,18 +54,18 @@ describe('unsaved list edits survive a refresh of the user', () => {
 
   it('keeps an edited list on userRefreshed and reloads it once saved', () => {
     const user = makeUser();
-    let s = profile(undefined, loggedIn({ user }));
+    let s = profile(undefined, loggedIn({ user, accessToken: 'token' }));
     s = profile(s, experienceAdded(draft));
     const fresh = makeUser({ skills: [{ name: 'Go' }], workplaces: [] });
     s = profile(s, userRefreshed(fresh));
     expect(s.experiences.map((e) => e.id)).toEqual([1, 'new-1']);
     expect(s.skillsUser).toEqual([{ name: 'Go' }]);
-    s = profile(profile(s, experiencesSaved()), userRefreshed(fresh));
+    s = profile(profile(s, experiencesSaved(fresh.workplaces)), userRefreshed(fresh));
     expect(s.experiences).toEqual([]);
   });
 
   it('gives a created draft its server id', () => {
-    let s = profile(undefined, loggedIn({ user: makeUser({ study_centres: [] }) }));
+    let s = profile(undefined, loggedIn({ user: makeUser({ study_centres: [] }), accessToken: 'token' }));
     const entry = {
       id: 'new-2',
       name: 'UNI',

@@ -10,7 +10,7 @@ import {
 } from '@/lib/profile/save-diff';
 import { makeStore } from '@/store';
 import { loggedIn } from '@/store/auth-slice';
-import { experienceSaveEvents } from '@/store/profile-save-events';
+import { experienceEvents } from '@/store/profile-list-events';
 import { experienceAdded, experienceEdited, experienceRemoved } from '@/store/profile-slice';
 import type { TExperience } from '@/types/user';
 import { makeUser } from '../helpers/fixtures';
@@ -32,12 +32,8 @@ const exp = (
   ...extra,
 });
 
-const ok = <T>(data: T): TCall<T> => ({ hasError: false, message: 'ok', data });
-const failed: TCall<never> = {
-  hasError: true,
-  message: 'There was an error, please try again.',
-  data: null,
-};
+const ok = <T>(data: T): TCall<T> => ({ ok: true, data });
+const failed: TCall<never> = { ok: false };
 
 /** An API over an in-memory table that logs every call and fails the calls `failWhen` picks. */
 function fakeApi(rows: TExperience[]) {
@@ -110,7 +106,7 @@ describe('a list save that fails in the middle', () => {
     const server = [exp(1, 'Developer'), exp(2, 'Lead'), exp(3, 'Intern')];
     const fake = fakeApi(server);
     const { store } = makeStore();
-    store.dispatch(loggedIn({ user: makeUser({ workplaces: server }) }));
+    store.dispatch(loggedIn({ user: makeUser({ workplaces: server }), accessToken: 'token' }));
     store.dispatch(experienceRemoved(3));
     store.dispatch(experienceEdited({ id: 2, changes: { position: 'Tech lead' } }));
     store.dispatch(experienceAdded(exp('new-a', 'CTO')));
@@ -123,7 +119,7 @@ describe('a list save that fails in the middle', () => {
         s.auth.user!.workplaces,
         s.profile.experiences,
         fake.api,
-        experienceSaveEvents(store.dispatch),
+        experienceEvents(store.dispatch),
       );
     };
     const first = await run();
@@ -202,7 +198,7 @@ describe('a replace-all save: skills, roles, languages (seed §7)', () => {
           log.push(`POST ${name}`);
           if (fail.has(`POST ${name}`)) return failed;
           stored.push(name);
-          return ok(true);
+          return ok(name.toUpperCase());
         },
       },
     };
@@ -212,7 +208,7 @@ describe('a replace-all save: skills, roles, languages (seed §7)', () => {
     const fake = fakeTags();
     fake.failOn(['DELETE all']);
     const outcome = await runTagsSave(['Go', 'Rust'], fake.api);
-    expect(outcome).toEqual({ ok: false, aborted: true, pending: null });
+    expect(outcome).toEqual({ ok: false, added: [], aborted: true, pending: null });
     expect(fake.log).toEqual(['DELETE all']);
   });
 
@@ -226,7 +222,8 @@ describe('a replace-all save: skills, roles, languages (seed §7)', () => {
     fake.failOn([]);
     fake.log.length = 0;
     const retry = await runTagsSave(['Go', 'Rust', 'SQL'], fake.api, first.pending);
-    expect(retry).toEqual({ ok: true, aborted: false, pending: null });
+    // What the server answered for every value it holds, across both runs.
+    expect(retry).toEqual({ ok: true, added: ['GO', 'SQL', 'RUST'], aborted: false, pending: null });
     expect(fake.log).toEqual(['POST Rust']);
     expect(fake.stored.sort()).toEqual(['Go', 'Rust', 'SQL']);
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   authSlice,
   becameBusiness,
-  infoUpdated,
+  personUpdated,
+  sessionUserOf,
   loggedIn,
   loggedOut,
   notificationClicked,
@@ -33,27 +34,31 @@ const profile = profileSlice.reducer;
 describe('auth slice (seed §3, §4)', () => {
   it('login sets isLoggedIn and the user; logout clears both', () => {
     const user = makeUser();
-    const inState = auth(undefined, loggedIn({ user }));
-    expect(inState).toEqual({ isLoggedIn: true, user });
+    const inState = auth(undefined, loggedIn({ user, accessToken: 'token' }));
+    // Seed §3: the stored user is its seed fields (and id, e-mail, language); never the token.
+    expect(inState).toEqual({ isLoggedIn: true, user: sessionUserOf(user) });
+    expect(Object.keys(inState.user!).sort()).toEqual(
+      ['algo_address', 'email', 'id', 'is_talent', 'jobs', 'lang', 'near_wallet', 'notifications', 'paypal_email', 'person', 'projects', 'skills', 'study_centres', 'workplaces'],
+    );
+    expect(JSON.stringify(inState)).not.toContain('token');
     expect(auth(inState, loggedOut())).toEqual({ isLoggedIn: false, user: null });
   });
 
-  it('personal info updates user fields and person name, last_name, phone', () => {
+  it('personal info updates person name, last_name, phone', () => {
     const s = auth(
-      auth(undefined, loggedIn({ user: makeUser() })),
-      infoUpdated({ name: 'Ana María', phone: null, city: 'Cusco' }),
+      auth(undefined, loggedIn({ user: makeUser(), accessToken: 'token' })),
+      personUpdated({ name: 'Ana María', phone: null }),
     );
     expect(s.user?.person).toEqual({ name: 'Ana María', last_name: 'Quispe', phone: null });
-    expect(s.user?.city).toBe('Cusco');
   });
 
   it('deleting a wallet sets its field to null', () => {
-    const s1 = auth(undefined, loggedIn({ user: makeUser({ near_wallet: 'ana.near' }) }));
+    const s1 = auth(undefined, loggedIn({ user: makeUser({ near_wallet: 'ana.near' }), accessToken: 'token' }));
     expect(auth(s1, walletUpdated({ near_wallet: null })).user?.near_wallet).toBeNull();
   });
 
   it('a saved workplace with enable_business makes the user a business', () => {
-    const s = auth(auth(undefined, loggedIn({ user: makeUser() })), becameBusiness());
+    const s = auth(auth(undefined, loggedIn({ user: makeUser(), accessToken: 'token' })), becameBusiness());
     expect(s.user?.is_talent).toBe(false);
   });
 
@@ -67,7 +72,7 @@ describe('auth slice (seed §3, §4)', () => {
       been_clicked: false,
       created_at: '',
     });
-    let s = auth(undefined, loggedIn({ user: makeUser({ notifications: [n(1)] }) }));
+    let s = auth(undefined, loggedIn({ user: makeUser({ notifications: [n(1)] }), accessToken: 'token' }));
     s = auth(s, notificationReceived(n(2)));
     expect(s.user?.notifications.map((x) => x.id)).toEqual([2, 1]);
     s = auth(s, notificationClicked({ id: 1 }));
@@ -130,7 +135,10 @@ describe('profile slice (seed §4 list actions)', () => {
 
   it('reloads the lists from the user whenever the user changes, and empties them on logout', () => {
     const user = makeUser();
-    let s = profile(profile(undefined, experienceAdded(exp('draft'))), loggedIn({ user }));
+    let s = profile(
+      profile(undefined, experienceAdded(exp('draft'))),
+      loggedIn({ user, accessToken: 'token' }),
+    );
     expect(s).toEqual({
       experiences: user.workplaces,
       educations: user.study_centres,
@@ -153,7 +161,7 @@ describe('makeStore', () => {
   it('makes a new store per call, so server renders never share state', () => {
     const a = makeStore().store;
     const b = makeStore().store;
-    a.dispatch(loggedIn({ user: makeUser() }));
+    a.dispatch(loggedIn({ user: makeUser(), accessToken: 'token' }));
     expect(b.getState().auth.isLoggedIn).toBe(false);
   });
 
@@ -161,3 +169,4 @@ describe('makeStore', () => {
     expect(makeStore().persistor).toBeNull();
   });
 });
+

@@ -15,7 +15,7 @@ import { educationCreated, experienceCreated } from './profile-slice';
  * follows the server, and a created draft takes its server id in the edited list (so a retry
  * never creates it twice). Seed §4: a workplace saved with enable_business makes a business.
  */
-export const experienceSaveEvents = (dispatch: AppDispatch): TListEvents<TExperience> => ({
+export const experienceEvents = (dispatch: AppDispatch): TListEvents<TExperience> => ({
   created: (tempId, item) => {
     dispatch(experienceCreated({ tempId, item }));
     dispatch(workplaceSaved(item));
@@ -32,15 +32,15 @@ export const experienceSaveEvents = (dispatch: AppDispatch): TListEvents<TExperi
  * The same for education. `POST /user_study_centres` also answers `is_known`: it is not part of
  * the entry; a centre the platform did not know goes to `onUnknown` (the verification question).
  */
-export const educationSaveEvents = (
+export const educationEvents = (
   dispatch: AppDispatch,
-  onUnknown: (study: { id: number; name: string }) => void = () => {},
+  onUnknown: (study: TEducation) => void = () => {},
 ): TListEvents<TEducation> => ({
   created: (tempId, created) => {
     const { is_known: isKnown, ...item } = created as TEducation & { is_known?: boolean };
     dispatch(educationCreated({ tempId, item }));
     dispatch(studyCentreSaved(item));
-    if (isKnown === false) onUnknown({ id: item.id as number, name: item.name });
+    if (isKnown === false) onUnknown(item);
   },
   updated: (item) => dispatch(studyCentreSaved(item)),
   deleted: (id) => dispatch(studyCentreDeleted({ id })),

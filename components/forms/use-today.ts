@@ -1,0 +1,12 @@
+import { useSyncExternalStore } from 'react';
+import { latestToday } from '@/lib/schemas/common';
+
+const noSubscription = () => () => {};
+
+/**
+ * The latest date a date field may take (the schemas' "not in the future"), known only in the
+ * browser: a page rendered ahead of time must not carry the day it was built.
+ */
+export function useToday(): string | undefined {
+  return useSyncExternalStore(noSubscription, () => latestToday(), () => undefined);
+}

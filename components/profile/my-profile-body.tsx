@@ -1,0 +1,57 @@
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import { ButtonLink } from '@/components/ui/button';
+import { localName, useGetCountriesQuery } from '@/services/reference-api';
+import { CompletenessMeter } from './completeness-meter';
+import styles from './my-profile.module.css';
+import { ProfileView } from './profile-view';
+import { useMyProfile } from './use-my-profile';
+
+/** The signed-in user's own profile page, over the profile read once for the visit. */
+export default function MyProfileBody() {
+  const { t, i18n } = useTranslation('profile');
+  const { profile: user, isError, refetch } = useMyProfile();
+  const countries = useGetCountriesQuery().data;
+  if (isError) {
+    return (
+      <section className={`${styles.card} ${styles.state}`} role="alert">
+        <p>{t('edit.load_failed')}</p>
+        <button type="button" onClick={() => void refetch()}>
+          {t('edit.retry')}
+        </button>
+      </section>
+    );
+  }
+  if (!user) {
+    return (
+      <p className={styles.state} role="status">
+        {t('talent.loading')}
+      </p>
+    );
+  }
+  const country = countries?.find((c) => c.code === user.country_code);
+  return (
+    <div className={styles.page}>
+      <ProfileView
+        user={user}
+        countryName={country ? localName(country, i18n.language) : null}
+        empty={
+          <>
+            <p>{t('my_profile.empty')}</p>
+            <ButtonLink href="/profile/edit#experiences" variant="secondary">
+              {t('experiences.add')}
+            </ButtonLink>
+          </>
+        }
+      />
+      <aside className={styles.aside} aria-label={t('my_profile.aside')}>
+        <div className={`${styles.card} ${styles.actions}`}>
+          <ButtonLink href="/profile/edit">{t('my_profile.edit')}</ButtonLink>
+          <Link href={`/talents/${user.id}`}>{t('my_profile.public')}</Link>
+          <Link href="/profile/settings">{t('menu.settings')}</Link>
+        </div>
+        <CompletenessMeter user={user} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useMemo } from 'react';
+import { useGetMeQuery } from '@/services/profile-api';
+import { selectUser } from '@/store/auth-slice';
+import { useAppSelector } from '@/store/hooks';
+import type { TUser } from '@/types/user';
+
+/**
+ * The signed-in user's whole profile: the fields the client keeps (seed §3, kept current by
+ * every save) over the rest, read once per visit from the cache (GET /users/id/{id}).
+ */
+export function useMyProfile() {
+  const session = useAppSelector(selectUser);
+  const query = useGetMeQuery(session?.id ?? skipToken);
+  const profile = useMemo<TUser | undefined>(
+    () => (query.data && session ? { ...query.data, ...session } : undefined),
+    [query.data, session],
+  );
+  return { profile, isError: query.isError && !query.data, refetch: query.refetch };
+}

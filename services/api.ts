@@ -1,0 +1,43 @@
+import type { Reducer } from '@reduxjs/toolkit';
+import type { AxiosRequestConfig } from 'axios';
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { dynamicMiddleware, rootReducer } from '@/store/root';
+import { call, type TFailure, type TOutcome } from './http-client';
+
+/** RTK Query over the one HTTP client: a query is an axios request config; errors are TFailure. */
+async function baseQuery(config: AxiosRequestConfig) {
+  const outcome = await call<unknown>(config);
+  return outcome.ok ? { data: outcome.data } : { error: outcome.failure };
+}
+
+/**
+ * The cache of server data (docs/architecture.md "Client state"): one API slice, endpoints
+ * injected per feature (services/*-api.ts), tags invalidated or patched by the mutations that
+ * change them. Importing this module adds the slice and its middleware to every store, so the
+ * library loads only with the screens that read server data.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: baseQuery as (config: AxiosRequestConfig) => Promise<{ data: unknown } | { error: TFailure }>,
+  tagTypes: ['Me', 'Countries', 'Languages', 'Skills'],
+  endpoints: () => ({}),
+});
+
+// The root declares the cache's state loosely (store/ knows nothing of services/).
+rootReducer.inject(api as unknown as { reducerPath: 'api'; reducer: Reducer<unknown> });
+dynamicMiddleware.addMiddleware(api.middleware);
+
+/** A mutation's or query's failure, typed. */
+export const failureOf = (error: unknown): TFailure =>
+  error && typeof error === 'object' && 'code' in error
+    ? (error as TFailure)
+    : { code: 'internal', status: 0, fields: [] };
+
+/** A dispatched query or mutation, settled as an outcome (data, or why it failed). */
+export async function settle<T>(pending: { unwrap(): Promise<T> }): Promise<TOutcome<T>> {
+  try {
+    return { ok: true, data: await pending.unwrap() };
+  } catch (error) {
+    return { ok: false, failure: failureOf(error) };
+  }
+}
