@@ -11,7 +11,8 @@ export function emailError(value: string): string | null {
 
 export function passwordError(value: string): string | null {
   if (!value) return 'validation.required';
-  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX) return 'validation.password_length';
+  if (value.length < PASSWORD_MIN || value.length > PASSWORD_MAX)
+    return 'validation.password_length';
   return null;
 }
 
@@ -26,6 +27,10 @@ export function todayIso(now = new Date()): string {
 }
 
 /** Drops the entries whose value is null, so `{ a: null }` means "no errors". */
-export function compactErrors<K extends string>(errors: Record<K, string | null>): Partial<Record<K, string>> {
-  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Partial<Record<K, string>>;
+export function compactErrors<K extends string>(
+  errors: Record<K, string | null>,
+): Partial<Record<K, string>> {
+  return Object.fromEntries(Object.entries(errors).filter(([, v]) => v)) as Partial<
+    Record<K, string>
+  >;
 }

@@ -31,9 +31,17 @@ function signedIn(res: TApiAnswer<TUser>): TSignedIn | null {
 }
 
 /** Seed §8: status false → "Email and/or password incorrect"; exception → "Error while logging in". */
-export async function login(email: string, password: string, i18n: TI18n): Promise<TResult<TSignedIn>> {
+export async function login(
+  email: string,
+  password: string,
+  i18n: TI18n,
+): Promise<TResult<TSignedIn>> {
   try {
-    const res = await request<TUser>({ method: 'POST', url: '/users/login', data: { email, password } });
+    const res = await request<TUser>({
+      method: 'POST',
+      url: '/users/login',
+      data: { email, password },
+    });
     const session = signedIn(res);
     if (session) return ok(session, i18n.t('messages.login.welcome'));
     if (res.code === 'rate_limited') return fail(serverMessage(res, i18n));
@@ -75,7 +83,9 @@ export async function loginWithGoogle(idToken: string, i18n: TI18n): Promise<TRe
       data: { google_id_token: idToken },
     });
     const session = signedIn(res);
-    return session ? ok(session, i18n.t('messages.login.welcome')) : fail(i18n.t('messages.login.error'));
+    return session
+      ? ok(session, i18n.t('messages.login.welcome'))
+      : fail(i18n.t('messages.login.error'));
   } catch {
     return fail(i18n.t('messages.login.error'));
   }
@@ -84,7 +94,11 @@ export async function loginWithGoogle(idToken: string, i18n: TI18n): Promise<TRe
 /** Seed §8: "Email not found" / "Failed to send recovery email" / "Check your email!". */
 export async function requestRecoveryCode(email: string, i18n: TI18n): Promise<TResult<true>> {
   try {
-    const res = await request({ method: 'POST', url: '/users/recovery/email', data: { email, lang: i18n.language } });
+    const res = await request({
+      method: 'POST',
+      url: '/users/recovery/email',
+      data: { email, lang: i18n.language },
+    });
     if (res.status) return ok(true, i18n.t('messages.recovery_email.success'));
     if (res.code === 'rate_limited') return fail(serverMessage(res, i18n));
     return fail(i18n.t('messages.recovery_email.not_found'));

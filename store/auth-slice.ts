@@ -59,7 +59,8 @@ export const authSlice = createSlice({
       if (state.user) upsert(state.user.workplaces, action.payload);
     },
     workplaceDeleted(state, action: PayloadAction<{ id: number }>) {
-      if (state.user) state.user.workplaces = state.user.workplaces.filter((w) => w.id !== action.payload.id);
+      if (state.user)
+        state.user.workplaces = state.user.workplaces.filter((w) => w.id !== action.payload.id);
     },
     /** The server stored this education entry (created or changed). */
     studyCentreSaved(state, action: PayloadAction<TEducation>) {
@@ -67,7 +68,9 @@ export const authSlice = createSlice({
     },
     studyCentreDeleted(state, action: PayloadAction<{ id: number }>) {
       if (state.user) {
-        state.user.study_centres = state.user.study_centres.filter((s) => s.id !== action.payload.id);
+        state.user.study_centres = state.user.study_centres.filter(
+          (s) => s.id !== action.payload.id,
+        );
       }
     },
     /** Seed §4: new notifications are added at the front of the list. */

@@ -6,12 +6,23 @@ import fieldStyles from '@/components/ui/field.module.css';
 import { PasswordField, TextField } from '@/components/ui/text-field';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 import { toastSuccess } from '@/lib/toast';
-import { compactErrors, emailError, passwordError, requiredError, todayIso } from '@/lib/validation';
+import {
+  compactErrors,
+  emailError,
+  passwordError,
+  requiredError,
+  todayIso,
+} from '@/lib/validation';
 import { register, type TRegisterInput } from '@/services/auth-service';
 import styles from './auth.module.css';
 import { useSignIn } from './use-session-actions';
 
-export type TGoogleRegistration = { email: string; name: string; last_name: string; google_id: string };
+export type TGoogleRegistration = {
+  email: string;
+  name: string;
+  last_name: string;
+  google_id: string;
+};
 
 type TForm = {
   is_talent: boolean;
@@ -58,7 +69,8 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
       workplace_name: business ? requiredError(form.workplace_name) : null,
       position: business ? requiredError(form.position) : null,
       start_date: business
-        ? requiredError(form.start_date) ?? (form.start_date > todayIso() ? 'validation.date_future' : null)
+        ? (requiredError(form.start_date) ??
+          (form.start_date > todayIso() ? 'validation.date_future' : null))
         : null,
     });
     setErrors(next);
@@ -78,7 +90,12 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
       ...(google ? { google_id_token: google.google_id } : { password: form.password }),
       ...(form.is_talent
         ? {}
-        : { workplace_name: form.workplace_name.trim(), position: form.position.trim(), start_date: form.start_date, work_here: true as const }),
+        : {
+            workplace_name: form.workplace_name.trim(),
+            position: form.position.trim(),
+            start_date: form.start_date,
+            work_here: true as const,
+          }),
     };
     setBusy(true);
     setFailure(null);
@@ -96,7 +113,9 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
   return (
     <div className={styles.card}>
       <h1>{google ? t('auth.create_account.title') : t('auth.register.title')}</h1>
-      <p className={styles.lead}>{google ? t('auth.create_account.lead') : t('auth.register.lead')}</p>
+      <p className={styles.lead}>
+        {google ? t('auth.create_account.lead') : t('auth.register.lead')}
+      </p>
       {failure && (
         <p className={styles.alert} role="alert">
           {failure}
@@ -114,15 +133,33 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
                 onChange={() => setForm((f) => ({ ...f, is_talent: isTalent }))}
               />
               <span className={fieldStyles.choiceText}>
-                <strong>{isTalent ? t('auth.register.talent') : t('auth.register.business')}</strong>
-                <span>{isTalent ? t('auth.register.talent_hint') : t('auth.register.business_hint')}</span>
+                <strong>
+                  {isTalent ? t('auth.register.talent') : t('auth.register.business')}
+                </strong>
+                <span>
+                  {isTalent ? t('auth.register.talent_hint') : t('auth.register.business_hint')}
+                </span>
               </span>
             </label>
           ))}
         </fieldset>
         <div className={styles.row}>
-          <TextField label={t('auth.fields.name')} autoComplete="given-name" value={form.name} onChange={set('name')} error={err('name')} required />
-          <TextField label={t('auth.fields.last_name')} autoComplete="family-name" value={form.last_name} onChange={set('last_name')} error={err('last_name')} required />
+          <TextField
+            label={t('auth.fields.name')}
+            autoComplete="given-name"
+            value={form.name}
+            onChange={set('name')}
+            error={err('name')}
+            required
+          />
+          <TextField
+            label={t('auth.fields.last_name')}
+            autoComplete="family-name"
+            value={form.last_name}
+            onChange={set('last_name')}
+            error={err('last_name')}
+            required
+          />
         </div>
         <TextField
           label={t('auth.fields.email')}
@@ -134,7 +171,14 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
           readOnly={Boolean(google)}
           required
         />
-        <TextField label={t('auth.fields.phone')} type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} optionalLabel={t('auth.fields.optional')} />
+        <TextField
+          label={t('auth.fields.phone')}
+          type="tel"
+          autoComplete="tel"
+          value={form.phone}
+          onChange={set('phone')}
+          optionalLabel={t('auth.fields.optional')}
+        />
         {!google && (
           <PasswordField
             label={t('auth.fields.password')}
@@ -150,10 +194,32 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
         )}
         {!form.is_talent && (
           <>
-            <TextField label={t('auth.fields.workplace_name')} autoComplete="organization" value={form.workplace_name} onChange={set('workplace_name')} error={err('workplace_name')} required />
+            <TextField
+              label={t('auth.fields.workplace_name')}
+              autoComplete="organization"
+              value={form.workplace_name}
+              onChange={set('workplace_name')}
+              error={err('workplace_name')}
+              required
+            />
             <div className={styles.row}>
-              <TextField label={t('auth.fields.position')} autoComplete="organization-title" value={form.position} onChange={set('position')} error={err('position')} required />
-              <TextField label={t('auth.fields.start_date')} type="date" max={todayIso()} value={form.start_date} onChange={set('start_date')} error={err('start_date')} required />
+              <TextField
+                label={t('auth.fields.position')}
+                autoComplete="organization-title"
+                value={form.position}
+                onChange={set('position')}
+                error={err('position')}
+                required
+              />
+              <TextField
+                label={t('auth.fields.start_date')}
+                type="date"
+                max={todayIso()}
+                value={form.start_date}
+                onChange={set('start_date')}
+                error={err('start_date')}
+                required
+              />
             </div>
           </>
         )}

@@ -13,7 +13,12 @@ export const landingPath = (user: Pick<TUser, 'is_talent'>) =>
 
 /** A `next` query value that is a path on this site (never another origin). */
 export function safeNextPath(next: unknown): string | null {
-  if (typeof next !== 'string' || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) {
+  if (
+    typeof next !== 'string' ||
+    !next.startsWith('/') ||
+    next.startsWith('//') ||
+    next.includes('\\')
+  ) {
     return null;
   }
   return next.startsWith('/auth/') ? null : next;

@@ -85,9 +85,16 @@ describe('the error envelope', () => {
 
 describe('bad bodies', () => {
   it('answers malformed JSON with 400 and the envelope, never 500', async () => {
-    const { status, json } = await api.call('POST', '/users/login', { rawBody: '{"email": "a@b.c",' });
+    const { status, json } = await api.call('POST', '/users/login', {
+      rawBody: '{"email": "a@b.c",',
+    });
     expect(status).toBe(400);
-    expect(json).toMatchObject({ status: false, code: 'invalid_input', message: expect.any(String), message_es: expect.any(String) });
+    expect(json).toMatchObject({
+      status: false,
+      code: 'invalid_input',
+      message: expect.any(String),
+      message_es: expect.any(String),
+    });
   });
 
   it('refuses a JSON body over 1 MB with 413, declared or streamed', async () => {
@@ -102,7 +109,9 @@ describe('through the Node adapter the app is served with', () => {
   it('answers a body-less DELETE and a chunked body exactly as in process', async () => {
     const { getRequestListener } = await import('@hono/node-server');
     const http = await import('node:http');
-    const server = http.createServer(getRequestListener(api.app.fetch, { overrideGlobalObjects: false }));
+    const server = http.createServer(
+      getRequestListener(api.app.fetch, { overrideGlobalObjects: false }),
+    );
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/api`;
     try {
@@ -115,7 +124,10 @@ describe('through the Node adapter the app is served with', () => {
         duplex: 'half',
       } as RequestInit);
       expect(post.status).toBe(401);
-      expect(await post.json()).toMatchObject({ status: false, message: 'Email and/or password incorrect' });
+      expect(await post.json()).toMatchObject({
+        status: false,
+        message: 'Email and/or password incorrect',
+      });
     } finally {
       server.close();
     }

@@ -19,7 +19,8 @@ beforeAll(async () => {
       res.end(JSON.stringify(body));
     };
     if (req.url === '/api/ok') return answer(200, { status: true, data: 1 });
-    if (req.url === '/api/denied') return answer(401, { status: false, code: 'unauthorized', message: 'no', message_es: 'no' });
+    if (req.url === '/api/denied')
+      return answer(401, { status: false, code: 'unauthorized', message: 'no', message_es: 'no' });
     if (req.url === '/api/broken') return answer(500, { status: false, code: 'internal' });
     return answer(200, 'not an envelope');
   });
@@ -38,7 +39,10 @@ describe('the HTTP client', () => {
   });
 
   it('answers a 4xx with its envelope instead of throwing (status false counts as failure)', async () => {
-    await expect(request({ url: '/denied' })).resolves.toMatchObject({ status: false, code: 'unauthorized' });
+    await expect(request({ url: '/denied' })).resolves.toMatchObject({
+      status: false,
+      code: 'unauthorized',
+    });
   });
 
   it('throws on a 5xx and on a network error', async () => {
@@ -47,6 +51,9 @@ describe('the HTTP client', () => {
   });
 
   it('treats an answer without a boolean status as a failure', async () => {
-    await expect(request({ url: '/other' })).resolves.toEqual({ status: false, code: 'bad_answer' });
+    await expect(request({ url: '/other' })).resolves.toEqual({
+      status: false,
+      code: 'bad_answer',
+    });
   });
 });

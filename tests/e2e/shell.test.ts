@@ -72,7 +72,11 @@ describe('the app shell in a browser', () => {
       (await page.evaluate(() => window.localStorage.getItem('persist:root')))!,
     );
     expect(JSON.parse(stored.auth)).toEqual({ isLoggedIn: false, user: null });
-    expect(JSON.parse(stored.profile)).toMatchObject({ experiences: [], educations: [], skillsUser: [] });
+    expect(JSON.parse(stored.profile)).toMatchObject({
+      experiences: [],
+      educations: [],
+      skillsUser: [],
+    });
   });
 
   it('sets the favicon', async () => {

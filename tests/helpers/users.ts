@@ -6,13 +6,25 @@ import type { TDeps } from '@/server/context';
 
 let counter = 0;
 
-export type TTestUser = { id: number; email: string; password: string; token: string; isTalent: boolean };
+export type TTestUser = {
+  id: number;
+  email: string;
+  password: string;
+  token: string;
+  isTalent: boolean;
+};
 
 /** Inserts a user straight into the database and signs a token for them. */
 export async function createUser(
   db: Db,
   deps: Pick<TDeps, 'jwtSecret' | 'now'>,
-  opts: { isTalent?: boolean; email?: string; name?: string; password?: string; lang?: 'en' | 'es' } = {},
+  opts: {
+    isTalent?: boolean;
+    email?: string;
+    name?: string;
+    password?: string;
+    lang?: 'en' | 'es';
+  } = {},
 ): Promise<TTestUser> {
   counter += 1;
   const email = opts.email ?? `user${counter}-${Date.now()}@example.com`;
@@ -28,6 +40,10 @@ export async function createUser(
       lang: opts.lang ?? 'en',
     })
     .returning();
-  const token = await signAccessToken({ userId: row!.id, version: row!.tokenVersion }, deps.jwtSecret, deps.now());
+  const token = await signAccessToken(
+    { userId: row!.id, version: row!.tokenVersion },
+    deps.jwtSecret,
+    deps.now(),
+  );
   return { id: row!.id, email, password, token, isTalent: row!.isTalent };
 }
