@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompletenessMeter } from '@/components/profile/completeness-meter';
 import { ProfileView } from '@/components/profile/profile-view';
 import { TalentProfile } from '@/components/profile/talent-profile';
@@ -9,12 +9,26 @@ import { renderWithApp } from '../helpers/render';
 
 const countries = async () => [{ code: 'PE', name_en: 'Peru', name_es: 'Perú' }];
 
-/** The day `years` and `months` before today, as YYYY-MM-DD. */
+// A fixed clock: durations count up to "today", and the real today made the answer change with the
+// calendar. Only Date is faked, so timers and promises run as usual.
+const NOW = new Date('2026-03-15T12:00:00Z');
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/**
+ * The day `years` and `months` before NOW, as YYYY-MM-DD, kept within its month (05-31 minus
+ * three months is 02-28, not 03-03), so the test holds whatever NOW is.
+ */
 function before(years: number, months: number) {
-  const d = new Date(`${todayIso()}T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() - months);
-  d.setUTCFullYear(d.getUTCFullYear() - years);
-  return d.toISOString().slice(0, 10);
+  const [y, m, d] = todayIso(NOW).split('-').map(Number) as [number, number, number];
+  const first = new Date(Date.UTC(y - years, m - 1 - months, 1));
+  const last = new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth() + 1, 0));
+  first.setUTCDate(Math.min(d, last.getUTCDate()));
+  return first.toISOString().slice(0, 10);
 }
 
 const talent = makeUser({
