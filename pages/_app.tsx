@@ -9,6 +9,7 @@ import { ToastContainer } from 'react-toastify';
 import { PersistGate } from 'redux-persist/integration/react';
 import { startAnalytics } from '@/lib/analytics';
 import { startProgressBar } from '@/lib/progress';
+import { TOAST_MS } from '@/lib/toast';
 import { makeStore } from '@/store';
 import { SessionProvider } from '@/store/session';
 import nextI18NextConfig from '../next-i18next.config.js';
@@ -43,7 +44,7 @@ function App({ Component, pageProps }: AppProps) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       </Head>
       {persisted(<Component {...pageProps} />)}
-      <ToastContainer position="top-right" autoClose={2000} pauseOnHover newestOnTop />
+      <ToastContainer position="top-right" autoClose={TOAST_MS} pauseOnHover newestOnTop />
     </Provider>
   );
 }
