@@ -1,9 +1,48 @@
 // @ts-check
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+// ---------------------------------------------------------------------------------------------
+// Import fences between the browser and the server.
+//
+// Browser code (pages/** but pages/api/**, components/**, store/**, services/**) never imports the
+// server (server/**) or the database (db/**); the server (server/**, db/**) never imports browser
+// code (components/**, store/**, services/**, pages/**). Two rules hold each fence:
+// - no-restricted-imports catches the `@/…` spelling by name, even when the file does not exist;
+// - import-x/no-restricted-paths resolves every import (relative ones like `../../server/app`
+//   included) and checks where it lands, so `./services/…` inside server/ stays allowed while an
+//   escape into the top-level services/ does not.
+//
+// The one exception: files in pages/** may import @/server/ssr/**. Those are server-side loaders
+// used only inside getServerSideProps, which Next strips (with its imports) from the browser
+// bundle, so they never reach the browser. Nothing else under server/ may be imported by a page.
+// ---------------------------------------------------------------------------------------------
+const ENV_IN_BROWSER = { name: '@/lib/env', message: 'Browser code reads @/lib/public-env.' };
+const SERVER_FROM_BROWSER =
+  'Browser code never imports the server or the database; call the API through services/.';
+const BROWSER_FROM_SERVER =
+  'The server never imports browser code (components, store, services, pages); share through lib/.';
+const NO_SERVER_IN_BROWSER = {
+  group: ['@/server', '@/db'], // each also covers everything beneath it
+  message: SERVER_FROM_BROWSER,
+};
+const NO_SERVER_IN_PAGES = [
+  { group: ['@/db'], message: SERVER_FROM_BROWSER },
+  {
+    // @/server and anything under it but @/server/ssr/**.
+    regex: '^@/server(?!/ssr(/|$))(/|$)',
+    message: `${SERVER_FROM_BROWSER} Pages may import only @/server/ssr/** (getServerSideProps loaders).`,
+  },
+];
+const BROWSER_FILES = ['pages/**', 'components/**', 'store/**', 'services/**'];
+const BROWSER_IGNORES = ['pages/api/**'];
 
 export default tseslint.config(
   {
@@ -46,12 +85,44 @@ export default tseslint.config(
     },
   },
   {
-    // Browser code: the server's configuration stays on the server.
-    files: ['components/**', 'store/**', 'services/**', 'pages/**/*.tsx'],
+    // Browser code: the server's configuration stays on the server, and so do the server and the
+    // database themselves (the fence above).
+    files: BROWSER_FILES,
+    ignores: BROWSER_IGNORES,
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: '@/lib/env', message: 'Browser code reads @/lib/public-env.' }] },
+        { paths: [ENV_IN_BROWSER], patterns: [NO_SERVER_IN_BROWSER] },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [{ target: '.', from: ['./server', './db'], message: SERVER_FROM_BROWSER }],
+        },
+      ],
+    },
+  },
+  {
+    // Pages: the same, but for the getServerSideProps loaders under @/server/ssr/**.
+    files: ['pages/**'],
+    ignores: BROWSER_IGNORES,
+    rules: {
+      'no-restricted-imports': ['error', { paths: [ENV_IN_BROWSER], patterns: NO_SERVER_IN_PAGES }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: '.',
+              from: './server',
+              except: ['./ssr'],
+              message: `${SERVER_FROM_BROWSER} Pages may import only server/ssr/** (getServerSideProps loaders).`,
+            },
+            { target: '.', from: './db', message: SERVER_FROM_BROWSER },
+          ],
+        },
       ],
     },
   },
@@ -62,11 +133,42 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@/lib/env', message: 'Browser code reads @/lib/public-env.' }],
+          paths: [ENV_IN_BROWSER],
           patterns: [
+            NO_SERVER_IN_BROWSER,
             {
               group: ['@/store', '@/store/*', '@/services', '@/services/*'],
               message: 'components/ui must not import store or services.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server and the database never import browser code (the fence above).
+    files: ['server/**', 'db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/components', '@/store', '@/services', '@/pages'],
+              message: BROWSER_FROM_SERVER,
+            },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: '.',
+              from: ['./components', './store', './services', './pages'],
+              message: BROWSER_FROM_SERVER,
             },
           ],
         },

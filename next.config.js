@@ -11,8 +11,6 @@ module.exports = {
   i18n,
   reactStrictMode: true,
   poweredByHeader: false,
-  // CI and the pre-commit routine run `npm run typecheck`; the build need not type-check again.
-  typescript: { ignoreBuildErrors: true },
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'nodemailer'],
   // Node's `crypto` stays out of the browser: it saves ~105 KB of crypto-browserify in wallet
   // chunks. Production builds use webpack (docs/security.md "Headers": its pages carry no inline

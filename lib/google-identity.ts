@@ -24,7 +24,10 @@ export function readGoogleCredential(credential: string): TGoogleProfile | null 
 type TGoogleAccounts = {
   accounts: {
     id: {
-      initialize: (opts: { client_id: string; callback: (r: { credential: string }) => void }) => void;
+      initialize: (opts: {
+        client_id: string;
+        callback: (r: { credential: string }) => void;
+      }) => void;
       renderButton: (el: HTMLElement, opts: Record<string, unknown>) => void;
     };
   };

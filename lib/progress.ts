@@ -1,9 +1,18 @@
 import NProgress from 'nprogress';
 import Router from 'next/router';
 
+/** How often the bar creeps forward while a navigation is under way. */
+export const PROGRESS_TRICKLE_MS = 120;
+/** How long each move of the bar takes; when done, it fills, then fades out over this long. */
+export const PROGRESS_SPEED_MS = 200;
+
 /** Seed §2: the teal top progress bar during navigation (colour in styles/globals.css). */
 export function startProgressBar(): () => void {
-  NProgress.configure({ showSpinner: false, trickleSpeed: 120 });
+  NProgress.configure({
+    showSpinner: false,
+    trickleSpeed: PROGRESS_TRICKLE_MS,
+    speed: PROGRESS_SPEED_MS,
+  });
   const start = (_url: string, opts?: { shallow?: boolean }) => {
     if (!opts?.shallow) NProgress.start();
   };

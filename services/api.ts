@@ -18,7 +18,9 @@ async function baseQuery(config: AxiosRequestConfig) {
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: baseQuery as (config: AxiosRequestConfig) => Promise<{ data: unknown } | { error: TFailure }>,
+  baseQuery: baseQuery as (
+    config: AxiosRequestConfig,
+  ) => Promise<{ data: unknown } | { error: TFailure }>,
   tagTypes: ['Me', 'Countries', 'Languages', 'Skills'],
   endpoints: () => ({}),
 });

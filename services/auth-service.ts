@@ -11,15 +11,25 @@ export type TSignedIn = { user: TUser; accessToken: string };
 /** A sign-in answer: the user and the token (a success without a token is a broken answer). */
 function signedIn(outcome: TOutcome<TUser>): TOutcome<TSignedIn> {
   if (!outcome.ok) return outcome;
-  if (!outcome.accessToken) return { ok: false, failure: { code: 'internal', status: 200, fields: [] } };
+  if (!outcome.accessToken)
+    return { ok: false, failure: { code: 'internal', status: 200, fields: [] } };
   return { ok: true, data: { user: outcome.data, accessToken: outcome.accessToken } };
 }
 
 export const login = async (email: string, password: string) =>
-  signedIn(await call<TUser>({ method: 'POST', url: '/users/login', data: { email, password }, skipAuth: true }));
+  signedIn(
+    await call<TUser>({
+      method: 'POST',
+      url: '/users/login',
+      data: { email, password },
+      skipAuth: true,
+    }),
+  );
 
 export const register = async (input: TRegisterInput) =>
-  signedIn(await call<TUser>({ method: 'POST', url: '/users/register', data: input, skipAuth: true }));
+  signedIn(
+    await call<TUser>({ method: 'POST', url: '/users/register', data: input, skipAuth: true }),
+  );
 
 export const loginWithGoogle = async (idToken: string) =>
   signedIn(
@@ -33,18 +43,31 @@ export const loginWithGoogle = async (idToken: string) =>
 
 /** True when an account has this e-mail, false when none, null when the call failed. */
 export async function checkEmail(email: string): Promise<boolean | null> {
-  const outcome = await call({ method: 'POST', url: '/users/check/email', data: { email }, skipAuth: true });
+  const outcome = await call({
+    method: 'POST',
+    url: '/users/check/email',
+    data: { email },
+    skipAuth: true,
+  });
   if (outcome.ok) return true;
   return outcome.failure.code === 'not_found' ? false : null;
 }
 
 export const requestRecoveryCode = (email: string, lang: 'en' | 'es') =>
-  call<unknown>({ method: 'POST', url: '/users/recovery/email', data: { email, lang }, skipAuth: true });
+  call<unknown>({
+    method: 'POST',
+    url: '/users/recovery/email',
+    data: { email, lang },
+    skipAuth: true,
+  });
 
 /** Seed §5: without a code nothing is sent; the failure is `invalid_code`. */
 export async function resetPassword(input: { code: string; password: string; email?: string }) {
   if (!input.code.trim()) {
-    return { ok: false, failure: { code: 'invalid_code', status: 0, fields: [] } } as TOutcome<never>;
+    return {
+      ok: false,
+      failure: { code: 'invalid_code', status: 0, fields: [] },
+    } as TOutcome<never>;
   }
   return call<unknown>({
     method: 'POST',

@@ -34,8 +34,7 @@ export type TFailure = {
 };
 
 export type TOutcome<T> =
-  | { ok: true; data: T; accessToken?: string }
-  | { ok: false; failure: TFailure };
+  { ok: true; data: T; accessToken?: string } | { ok: false; failure: TFailure };
 
 export const API_BASE_URL = `${(publicEnv.NEXT_PUBLIC_API_URL ?? '').replace(/\/$/, '')}/api`;
 
@@ -48,7 +47,11 @@ let client: Promise<AxiosInstance> | undefined;
  */
 function getHttpClient(): Promise<AxiosInstance> {
   client ??= import('axios').then(({ default: axios }) => {
-    const instance = axios.create({ baseURL: API_BASE_URL, timeout: 30_000, validateStatus: () => true });
+    const instance = axios.create({
+      baseURL: API_BASE_URL,
+      timeout: 30_000,
+      validateStatus: () => true,
+    });
     instance.interceptors.request.use((config) => {
       const token = config.skipAuth ? null : safeStorage.get(STORAGE_KEYS.accessToken);
       if (token) config.headers.set('Authorization', `Bearer ${token}`);
@@ -80,7 +83,11 @@ export async function call<T>(config: AxiosRequestConfig): Promise<TOutcome<T>> 
   const body = res.data;
   const envelope = body && typeof body === 'object' && typeof body.status === 'boolean';
   if (envelope && body.status) {
-    return { ok: true, data: body.data as T, ...(body.access_token ? { accessToken: body.access_token } : {}) };
+    return {
+      ok: true,
+      data: body.data as T,
+      ...(body.access_token ? { accessToken: body.access_token } : {}),
+    };
   }
   const sentToken = Boolean(res.config.headers?.get?.('Authorization'));
   if (res.status === 401 && sentToken) sessionEnded();

@@ -1,9 +1,5 @@
 import type { TStudyCentreInput, TUserInfoInput, TWorkplaceInput } from '@/lib/schemas/profile';
-import {
-  personUpdated,
-  studyCentreSaved,
-  userRefreshed,
-} from '@/store/auth-slice';
+import { personUpdated, studyCentreSaved, userRefreshed } from '@/store/auth-slice';
 import type { RootState } from '@/store/root';
 import { VERIFY_STATUS } from '@/lib/statuses';
 import type { TEducation, TExperience, TUser } from '@/types/user';
@@ -18,7 +14,14 @@ import { api, settle } from './api';
 /** `PATCH /users/info` answers the user's own fields, without the lists. */
 export type TOwnFields = Omit<
   TUser,
-  'workplaces' | 'study_centres' | 'skills' | 'roles_interest' | 'languages' | 'projects' | 'jobs' | 'notifications'
+  | 'workplaces'
+  | 'study_centres'
+  | 'skills'
+  | 'roles_interest'
+  | 'languages'
+  | 'projects'
+  | 'jobs'
+  | 'notifications'
 >;
 export type TCreatedEducation = TEducation & { is_known: boolean };
 type TLanguageEntry = TUser['languages'][number];
@@ -80,10 +83,13 @@ export const profileApi = api.injectEndpoints({
       }),
       async onQueryStarted({ study }, { dispatch, queryFulfilled }) {
         const done = await queryFulfilled.then(() => true).catch(() => false);
-        if (done) dispatch(studyCentreSaved({ ...study, verify_status_id: VERIFY_STATUS.inProcess }));
+        if (done)
+          dispatch(studyCentreSaved({ ...study, verify_status_id: VERIFY_STATUS.inProcess }));
       },
     }),
-    clearSkills: b.mutation<unknown, void>({ query: () => ({ method: 'DELETE', url: '/user_skills/all' }) }),
+    clearSkills: b.mutation<unknown, void>({
+      query: () => ({ method: 'DELETE', url: '/user_skills/all' }),
+    }),
     addSkill: b.mutation<{ name: string }, string>({
       query: (name) => ({ method: 'POST', url: '/user_skills', data: { name } }),
     }),
@@ -97,7 +103,11 @@ export const profileApi = api.injectEndpoints({
       query: () => ({ method: 'DELETE', url: '/me/languages/all' }),
     }),
     addLanguage: b.mutation<TLanguageEntry, number>({
-      query: (languageId) => ({ method: 'POST', url: '/me/languages', data: { language_id: languageId } }),
+      query: (languageId) => ({
+        method: 'POST',
+        url: '/me/languages',
+        data: { language_id: languageId },
+      }),
     }),
   }),
 });
@@ -127,12 +137,14 @@ export function useProfileCalls() {
     return {
       workplaces: {
         create: (p: TWorkplaceInput) => settle(dispatch(e.createWorkplace.initiate(p))),
-        update: (p: TWorkplaceInput & { id: number }) => settle(dispatch(e.updateWorkplace.initiate(p))),
+        update: (p: TWorkplaceInput & { id: number }) =>
+          settle(dispatch(e.updateWorkplace.initiate(p))),
         remove: (id: number) => settle(dispatch(e.deleteWorkplace.initiate(id))),
       },
       studyCentres: {
         create: (p: TStudyCentreInput) => settle(dispatch(e.createStudyCentre.initiate(p))),
-        update: (p: TStudyCentreInput & { id: number }) => settle(dispatch(e.updateStudyCentre.initiate(p))),
+        update: (p: TStudyCentreInput & { id: number }) =>
+          settle(dispatch(e.updateStudyCentre.initiate(p))),
         remove: (id: number) => settle(dispatch(e.deleteStudyCentre.initiate(id))),
         verify: (study: TEducation, lang: 'en' | 'es') =>
           settle(dispatch(e.verifyStudyCentre.initiate({ study, lang }))),

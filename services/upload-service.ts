@@ -15,4 +15,9 @@ export const uploadImage = (file: Blob) =>
 
 /** `POST /file`, without a token (seed §6): the CV. */
 export const uploadFile = (file: Blob) =>
-  call<TFileUpload>({ method: 'POST', url: '/file', data: multipart('file', file), skipAuth: true });
+  call<TFileUpload>({
+    method: 'POST',
+    url: '/file',
+    data: multipart('file', file),
+    skipAuth: true,
+  });

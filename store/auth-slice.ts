@@ -1,5 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { TEducation, TExperience, TNotification, TSessionUser, TSkill, TUser } from '@/types/user';
+import type {
+  TEducation,
+  TExperience,
+  TNotification,
+  TSessionUser,
+  TSkill,
+  TUser,
+} from '@/types/user';
 
 export type TAuthState = { isLoggedIn: boolean; user: TSessionUser | null };
 

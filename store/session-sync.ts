@@ -12,7 +12,8 @@ import { loggedIn, loggedOut, tokenRenewed } from './auth-slice';
 export const sessionSync: Middleware<object, { auth: { isLoggedIn: boolean } }> =
   (store) => (next) => (action) => {
     const result = next(action);
-    if (loggedIn.match(action)) safeStorage.set(STORAGE_KEYS.accessToken, action.payload.accessToken);
+    if (loggedIn.match(action))
+      safeStorage.set(STORAGE_KEYS.accessToken, action.payload.accessToken);
     else if (tokenRenewed.match(action)) safeStorage.set(STORAGE_KEYS.accessToken, action.payload);
     else if (loggedOut.match(action)) safeStorage.remove(STORAGE_KEYS.accessToken);
     else if ((action as { type?: string }).type === REHYDRATE) {

@@ -9,7 +9,12 @@ function parseRegisterByGoogle(stored: string | null): TGoogleRegistration | nul
   try {
     const raw = JSON.parse(stored ?? 'null') as Partial<TGoogleRegistration> | null;
     if (!raw || typeof raw.email !== 'string' || typeof raw.google_id !== 'string') return null;
-    return { email: raw.email, name: raw.name ?? '', last_name: raw.last_name ?? '', google_id: raw.google_id };
+    return {
+      email: raw.email,
+      name: raw.name ?? '',
+      last_name: raw.last_name ?? '',
+      google_id: raw.google_id,
+    };
   } catch {
     return null;
   }
@@ -26,7 +31,10 @@ export function CreateAccount() {
     () => safeStorage.get(STORAGE_KEYS.registerByGoogle),
     () => undefined,
   );
-  const google = useMemo(() => (stored === undefined ? undefined : parseRegisterByGoogle(stored)), [stored]);
+  const google = useMemo(
+    () => (stored === undefined ? undefined : parseRegisterByGoogle(stored)),
+    [stored],
+  );
 
   if (google === undefined) return null;
   if (!google) {

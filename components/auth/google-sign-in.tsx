@@ -39,7 +39,12 @@ export function GoogleSignIn() {
       // The signed credential travels as google_id: the server verifies it when registering.
       safeStorage.set(
         STORAGE_KEYS.registerByGoogle,
-        JSON.stringify({ email: profile.email, name: profile.name, last_name: profile.last_name, google_id: credential }),
+        JSON.stringify({
+          email: profile.email,
+          name: profile.name,
+          last_name: profile.last_name,
+          google_id: credential,
+        }),
       );
       toast.info(t('messages.google.new_account'));
       await router.push('/auth/create-account');
@@ -47,8 +52,16 @@ export function GoogleSignIn() {
     loadGoogleIdentity()
       .then((google) => {
         if (cancelled || !slot.current) return;
-        google.accounts.id.initialize({ client_id: clientId, callback: (r) => void onCredential(r) });
-        google.accounts.id.renderButton(slot.current, { theme: 'outline', size: 'large', locale: i18n.language, text: 'signin_with' });
+        google.accounts.id.initialize({
+          client_id: clientId,
+          callback: (r) => void onCredential(r),
+        });
+        google.accounts.id.renderButton(slot.current, {
+          theme: 'outline',
+          size: 'large',
+          locale: i18n.language,
+          text: 'signin_with',
+        });
       })
       .catch(() => undefined);
     return () => {

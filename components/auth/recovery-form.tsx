@@ -17,18 +17,29 @@ const emailStep = v.object({ email: emailRule() });
 const passwordStep = v.pipe(
   v.object({ password: newPassword(), confirm: v.string() }),
   v.forward(
-    v.partialCheck([['password'], ['confirm']], (p) => p.password === p.confirm, 'passwords_differ'),
+    v.partialCheck(
+      [['password'], ['confirm']],
+      (p) => p.password === p.confirm,
+      'passwords_differ',
+    ),
     ['confirm'],
   ),
 );
 
 /** Seed §8's texts for the two calls; the vocabulary's text for a limit or a field. */
-function recoveryFailureText(t: (key: string) => string, step: 'email' | 'password', failure: TFailure) {
+function recoveryFailureText(
+  t: (key: string) => string,
+  step: 'email' | 'password',
+  failure: TFailure,
+) {
   if (failure.code === 'network' || failure.status >= 500) {
-    return t(step === 'email' ? 'messages.recovery_email.error' : 'messages.recovery_password.error');
+    return t(
+      step === 'email' ? 'messages.recovery_email.error' : 'messages.recovery_password.error',
+    );
   }
   if (failure.code === 'invalid_code') return t('messages.recovery_password.invalid_code');
-  if (step === 'email' && failure.code === 'not_found') return t('messages.recovery_email.not_found');
+  if (step === 'email' && failure.code === 'not_found')
+    return t('messages.recovery_email.not_found');
   if (step === 'password' && failure.fields.some((f) => f.code === 'wrong_code')) {
     return t('messages.recovery_password.incorrect');
   }
@@ -67,7 +78,10 @@ export function RecoveryForm() {
     const checked = fields.check(emailStep, { email });
     if (!checked.ok) return;
     setBusy(true);
-    const outcome = await requestRecoveryCode(checked.value.email, i18n.language === 'es' ? 'es' : 'en');
+    const outcome = await requestRecoveryCode(
+      checked.value.email,
+      i18n.language === 'es' ? 'es' : 'en',
+    );
     setBusy(false);
     if (!outcome.ok) return setFailure(recoveryFailureText(t, 'email', outcome.failure));
     toastSuccess(t('messages.recovery_email.success'));

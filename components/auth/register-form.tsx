@@ -15,7 +15,12 @@ import type { TFailure } from '@/services/http-client';
 import styles from './auth.module.css';
 import { useSignIn } from './use-session-actions';
 
-export type TGoogleRegistration = { email: string; name: string; last_name: string; google_id: string };
+export type TGoogleRegistration = {
+  email: string;
+  name: string;
+  last_name: string;
+  google_id: string;
+};
 
 type TForm = {
   is_talent: boolean;
@@ -102,11 +107,17 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
     await signIn(outcome.data);
   }
 
-  const text = (key: TTextField) => ({ value: form[key], onChange: set(key), error: fields.text(key) });
+  const text = (key: TTextField) => ({
+    value: form[key],
+    onChange: set(key),
+    error: fields.text(key),
+  });
   return (
     <div className={styles.card}>
       <h1>{google ? t('auth.create_account.title') : t('auth.register.title')}</h1>
-      <p className={styles.lead}>{google ? t('auth.create_account.lead') : t('auth.register.lead')}</p>
+      <p className={styles.lead}>
+        {google ? t('auth.create_account.lead') : t('auth.register.lead')}
+      </p>
       {failure && (
         <p className={styles.alert} role="alert">
           {failure}
@@ -124,14 +135,23 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
                 onChange={() => setForm((f) => ({ ...f, is_talent: isTalent }))}
               />
               <span className={fieldStyles.choiceText}>
-                <strong>{isTalent ? t('auth.register.talent') : t('auth.register.business')}</strong>
-                <span>{isTalent ? t('auth.register.talent_hint') : t('auth.register.business_hint')}</span>
+                <strong>
+                  {isTalent ? t('auth.register.talent') : t('auth.register.business')}
+                </strong>
+                <span>
+                  {isTalent ? t('auth.register.talent_hint') : t('auth.register.business_hint')}
+                </span>
               </span>
             </label>
           ))}
         </fieldset>
         <div className={styles.row}>
-          <TextField label={t('auth.fields.name')} autoComplete="given-name" {...text('name')} required />
+          <TextField
+            label={t('auth.fields.name')}
+            autoComplete="given-name"
+            {...text('name')}
+            required
+          />
           <TextField
             label={t('auth.fields.last_name')}
             autoComplete="family-name"

@@ -30,7 +30,10 @@ export function SessionWatcher() {
       if (ending.current) return;
       ending.current = true;
       const next = router.asPath.startsWith('/auth/') ? undefined : router.asPath;
-      void signOut({ pathname: '/auth/login', query: { ...(next ? { next } : {}), reason: SESSION_ENDED } });
+      void signOut({
+        pathname: '/auth/login',
+        query: { ...(next ? { next } : {}), reason: SESSION_ENDED },
+      });
     };
     const onStorage = (e: StorageEvent) => {
       if (e.key === STORAGE_KEYS.accessToken && e.newValue === null) end();

@@ -22,15 +22,22 @@ const Registry = createContext<TRegistry | null>(null);
 
 /** A click that would follow a link to another page of this site (not a new tab, not a hash). */
 function leavingLink(e: MouseEvent): string | null {
-  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return null;
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey)
+    return null;
   const link = (e.target as Element | null)?.closest?.('a[href]');
-  if (!(link instanceof HTMLAnchorElement) || link.target === '_blank' || link.hasAttribute('download')) {
+  if (
+    !(link instanceof HTMLAnchorElement) ||
+    link.target === '_blank' ||
+    link.hasAttribute('download')
+  ) {
     return null;
   }
   const to = new URL(link.href, window.location.href);
   const here = window.location;
   if (to.origin !== here.origin) return null;
-  return to.pathname !== here.pathname || to.search !== here.search ? to.pathname + to.search + to.hash : null;
+  return to.pathname !== here.pathname || to.search !== here.search
+    ? to.pathname + to.search + to.hash
+    : null;
 }
 
 /**

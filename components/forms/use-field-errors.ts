@@ -13,11 +13,14 @@ export function useFieldErrors() {
   const { t } = useTranslation('common');
   const [errors, setErrors] = useState<TFieldError[]>([]);
 
-  const check = useCallback(<S extends v.GenericSchema>(schema: S, value: unknown): TValidation<v.InferOutput<S>> => {
-    const result = validate(schema, value);
-    setErrors(result.ok ? [] : result.errors);
-    return result;
-  }, []);
+  const check = useCallback(
+    <S extends v.GenericSchema>(schema: S, value: unknown): TValidation<v.InferOutput<S>> => {
+      const result = validate(schema, value);
+      setErrors(result.ok ? [] : result.errors);
+      return result;
+    },
+    [],
+  );
 
   const text = (path: string) => {
     const error = errors.find((e) => e.path === path);
@@ -25,7 +28,9 @@ export function useFieldErrors() {
   };
 
   const clear = useCallback((...paths: string[]) => {
-    setErrors((list) => (list.some((e) => paths.includes(e.path)) ? list.filter((e) => !paths.includes(e.path)) : list));
+    setErrors((list) =>
+      list.some((e) => paths.includes(e.path)) ? list.filter((e) => !paths.includes(e.path)) : list,
+    );
   }, []);
 
   return { errors, setErrors, check, text, clear };

@@ -8,5 +8,9 @@ const noSubscription = () => () => {};
  * browser: a page rendered ahead of time must not carry the day it was built.
  */
 export function useToday(): string | undefined {
-  return useSyncExternalStore(noSubscription, () => latestToday(), () => undefined);
+  return useSyncExternalStore(
+    noSubscription,
+    () => latestToday(),
+    () => undefined,
+  );
 }

@@ -19,7 +19,11 @@ export function LanguageSwitcher() {
   const { t } = useTranslation('common');
   const router = useRouter();
   // The server never sees the hash: it is added after hydration, so both renders match.
-  const hash = useSyncExternalStore(onHashChange, () => window.location.hash, () => '');
+  const hash = useSyncExternalStore(
+    onHashChange,
+    () => window.location.hash,
+    () => '',
+  );
   const href = `${router.asPath.split('#')[0]}${hash}`;
   return (
     <nav aria-label={t('layout.language')} className={styles.languages}>

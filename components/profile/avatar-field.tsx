@@ -37,7 +37,9 @@ export function AvatarField({
     // Refused here before sending, with the same words the server would use.
     if (!IMAGE_TYPES.includes(file.type)) return setError(errorText(tc, { code: 'image_type' }));
     if (file.size > PROFILE_LIMITS.imageBytes) {
-      return setError(errorText(tc, { code: 'file_too_large', params: { max: PROFILE_LIMITS.imageBytes / MB } }));
+      return setError(
+        errorText(tc, { code: 'file_too_large', params: { max: PROFILE_LIMITS.imageBytes / MB } }),
+      );
     }
     setError(null);
     setBusy(true);

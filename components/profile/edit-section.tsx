@@ -5,7 +5,6 @@ import type { TProfileSection } from '@/lib/profile/completeness';
 import styles from './profile-edit.module.css';
 import { useGuardedForm } from '@/components/forms/leave-guard';
 
-
 /** One section of /profile/edit: a card whose id is the anchor the completeness links use. */
 export function EditSection({
   id,

@@ -76,14 +76,19 @@ export function EducationsSection() {
       kind={kind}
       onSave={saveAndAsk}
       extraActions={(item, running) =>
-        isSavedId(item.id) && CAN_REQUEST.has(item.verify_status_id ?? VERIFY_STATUS.notRequested) ? (
+        isSavedId(item.id) &&
+        CAN_REQUEST.has(item.verify_status_id ?? VERIFY_STATUS.notRequested) ? (
           <Button variant="ghost" disabled={running} onClick={() => setQueue((q) => [...q, item])}>
             {t('verify.request')}
           </Button>
         ) : null
       }
     >
-      <StudyVerification queue={queue} onNext={() => setQueue((q) => q.slice(1))} verify={calls.verify} />
+      <StudyVerification
+        queue={queue}
+        onNext={() => setQueue((q) => q.slice(1))}
+        verify={calls.verify}
+      />
     </ListSection>
   );
 }

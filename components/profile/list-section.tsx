@@ -86,7 +86,8 @@ export function ListSection<T extends TListItem>({
             item,
             onCancel: close,
             onSubmit: (values) => {
-              if (item) dispatch(kind.actions.edited({ id: item.id, changes: values as Partial<T> }));
+              if (item)
+                dispatch(kind.actions.edited({ id: item.id, changes: values as Partial<T> }));
               else dispatch(kind.actions.added({ ...values, id: newTempId() } as unknown as T));
               close();
             },

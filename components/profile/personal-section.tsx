@@ -47,7 +47,9 @@ export function PersonalSection({ profile }: { profile: TUser }) {
     fields.clear(key);
   };
   const saved = fromUser(profile);
-  const dirty = (Object.keys(form) as (keyof TForm)[]).some((k) => form[k].trim() !== saved[k].trim());
+  const dirty = (Object.keys(form) as (keyof TForm)[]).some(
+    (k) => form[k].trim() !== saved[k].trim(),
+  );
   const counter = (key: 'headline' | 'about', max: number) =>
     t('fields.counter', { count: form[key].length, max });
 
@@ -63,12 +65,23 @@ export function PersonalSection({ profile }: { profile: TUser }) {
   const countryOptions = (countries ?? [])
     .map((c) => ({ value: c.code, label: localName(c, lang) }))
     .sort((a, b) => a.label.localeCompare(b.label, lang));
-  const field = (key: keyof TForm) => ({ value: form[key], onChange: set(key), error: fields.text(key) });
+  const field = (key: keyof TForm) => ({
+    value: form[key],
+    onChange: set(key),
+    error: fields.text(key),
+  });
   return (
     <EditSection
       id="personal"
       description={t('edit.descriptions.personal')}
-      footer={<SaveBar onSave={() => void onSave()} progress={progress} dirty={dirty} disabled={uploading} />}
+      footer={
+        <SaveBar
+          onSave={() => void onSave()}
+          progress={progress}
+          dirty={dirty}
+          disabled={uploading}
+        />
+      }
     >
       <AvatarField
         url={form.avatar_url}

@@ -45,14 +45,17 @@ export function ProfessionalSection({ profile }: { profile: TUser }) {
   const { save, progress } = useInfoSave();
   const cvHintId = useId();
   const dirty =
-    LINKS.some((k) => links[k].trim() !== (profile.links?.[k] ?? '')) || cvUrl !== (profile.cv_url ?? '');
+    LINKS.some((k) => links[k].trim() !== (profile.links?.[k] ?? '')) ||
+    cvUrl !== (profile.cv_url ?? '');
 
   async function picked(file: File) {
     // Refused here before sending, with the same words the server would use.
     const ext = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
     if (!CV_EXTENSIONS.includes(ext)) return setCvError(errorText(tc, { code: 'document_type' }));
     if (file.size > PROFILE_LIMITS.fileBytes) {
-      return setCvError(errorText(tc, { code: 'file_too_large', params: { max: PROFILE_LIMITS.fileBytes / MB } }));
+      return setCvError(
+        errorText(tc, { code: 'file_too_large', params: { max: PROFILE_LIMITS.fileBytes / MB } }),
+      );
     }
     setCvError(null);
     setBusy(true);
@@ -74,7 +77,9 @@ export function ProfessionalSection({ profile }: { profile: TUser }) {
     <EditSection
       id="professional"
       description={t('edit.descriptions.professional')}
-      footer={<SaveBar onSave={() => void onSave()} progress={progress} dirty={dirty} disabled={busy} />}
+      footer={
+        <SaveBar onSave={() => void onSave()} progress={progress} dirty={dirty} disabled={busy} />
+      }
     >
       {LINKS.map((k) => (
         <TextField

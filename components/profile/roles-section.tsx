@@ -54,7 +54,12 @@ export function RolesSection({ profile }: { profile: TUser }) {
           onSave={() => void onSave()}
           progress={progress}
           failed={failed}
-          dirty={!sameNames(items, stored.map((r) => r.name))}
+          dirty={
+            !sameNames(
+              items,
+              stored.map((r) => r.name),
+            )
+          }
         />
       }
     >

@@ -30,8 +30,13 @@ export function SkillsSection() {
     const timer = setTimeout(() => setSearch(cleanName(text)), 250);
     return () => clearTimeout(timer);
   }, [text]);
-  const suggestions = (useSearchSkillsQuery(search, { skip: search === '' }).data ?? []).map(toOption);
-  const onStored = useCallback((skills: { name: string }[]) => dispatch(skillsSaved(skills)), [dispatch]);
+  const suggestions = (useSearchSkillsQuery(search, { skip: search === '' }).data ?? []).map(
+    toOption,
+  );
+  const onStored = useCallback(
+    (skills: { name: string }[]) => dispatch(skillsSaved(skills)),
+    [dispatch],
+  );
   const { save, progress, failed, running } = useTagsSave({
     api: useProfileCalls().skills,
     messages: { success: 'messages.skills.success', error: 'messages.skills.error' },

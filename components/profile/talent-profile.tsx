@@ -10,7 +10,13 @@ import { ProfileView } from './profile-view';
 const ContactForBusiness = dynamic(() => import('./talent-contact'), { ssr: false });
 
 /** A public profile as the server rendered it, with the viewer's extras once they are known. */
-export function TalentProfile({ profile, countryName }: { profile: TUser; countryName: string | null }) {
+export function TalentProfile({
+  profile,
+  countryName,
+}: {
+  profile: TUser;
+  countryName: string | null;
+}) {
   const { rehydrated } = useSession();
   const viewer = useAppSelector(selectUser);
   const business = rehydrated && viewer && !viewer.is_talent && viewer.id !== profile.id;

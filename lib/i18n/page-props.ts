@@ -8,7 +8,10 @@ import nextI18NextConfig from '../../next-i18next.config.js';
 export const PAGE_NAMESPACES = ['common', 'profile'];
 
 /** The translation props every page passes. */
-export function translationProps(locale: string | undefined, namespaces: string[] = PAGE_NAMESPACES) {
+export function translationProps(
+  locale: string | undefined,
+  namespaces: string[] = PAGE_NAMESPACES,
+) {
   return serverSideTranslations(locale ?? 'en', namespaces, nextI18NextConfig);
 }
 

@@ -87,7 +87,10 @@ export const pastDate = () =>
 const pageNumber = (max: number, fallback: number) =>
   v.optional(
     v.pipe(
-      v.union([v.number(), v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number))], 'integer'),
+      v.union(
+        [v.number(), v.pipe(v.string(), v.regex(/^\d{1,7}$/), v.transform(Number))],
+        'integer',
+      ),
       v.integer('integer'),
       v.minValue(1, 'too_small'),
       v.maxValue(max, 'too_large'),

@@ -25,12 +25,17 @@ export const PROFILE_LIMITS = {
   imageSide: 10_000,
 } as const;
 
-const optionalDate = () => v.optional(v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(pastDate())));
+const optionalDate = () =>
+  v.optional(v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(pastDate())));
 
 /** An end date is needed unless the entry is current, and never before the start. */
-const needsEnd = (current: boolean | undefined, end: string | null | undefined) => Boolean(current || end);
-const endNotBeforeStart = (current: boolean | undefined, start: string, end: string | null | undefined) =>
-  Boolean(current) || !end || end >= start;
+const needsEnd = (current: boolean | undefined, end: string | null | undefined) =>
+  Boolean(current || end);
+const endNotBeforeStart = (
+  current: boolean | undefined,
+  start: string,
+  end: string | null | undefined,
+) => Boolean(current) || !end || end >= start;
 
 const workplaceEntries = {
   workplace_name: line(1, PROFILE_LIMITS.line),
@@ -46,7 +51,11 @@ const workplaceEntries = {
 export const workplaceSchema = /* @__PURE__ */ v.pipe(
   v.object(workplaceEntries),
   v.forward(
-    v.partialCheck([['work_here'], ['end_date']], (e) => needsEnd(e.work_here, e.end_date), 'end_required'),
+    v.partialCheck(
+      [['work_here'], ['end_date']],
+      (e) => needsEnd(e.work_here, e.end_date),
+      'end_required',
+    ),
     ['end_date'],
   ),
   v.forward(
@@ -71,7 +80,10 @@ export type TWorkplaceInput = v.InferInput<typeof workplaceSchema>;
 export type TWorkplace = v.InferOutput<typeof workplaceSchema>;
 
 /** `PATCH /user_workplaces`: the id and any fields; the merged result is validated whole. */
-export const workplacePatchSchema = /* @__PURE__ */ v.object({ ...v.partial(v.object(workplaceEntries)).entries, id: id() });
+export const workplacePatchSchema = /* @__PURE__ */ v.object({
+  ...v.partial(v.object(workplaceEntries)).entries,
+  id: id(),
+});
 export type TWorkplacePatch = v.InferOutput<typeof workplacePatchSchema>;
 
 const studyCentreEntries = {
@@ -87,7 +99,11 @@ const studyCentreEntries = {
 export const studyCentreSchema = /* @__PURE__ */ v.pipe(
   v.object(studyCentreEntries),
   v.forward(
-    v.partialCheck([['studying_here'], ['end_date']], (e) => needsEnd(e.studying_here, e.end_date), 'end_required'),
+    v.partialCheck(
+      [['studying_here'], ['end_date']],
+      (e) => needsEnd(e.studying_here, e.end_date),
+      'end_required',
+    ),
     ['end_date'],
   ),
   v.forward(
@@ -119,7 +135,10 @@ export type TStudyCentrePatch = v.InferOutput<typeof studyCentrePatchSchema>;
 /** Body of DELETE /user_workplaces and DELETE /user_study_centres. */
 export const idSchema = /* @__PURE__ */ v.object({ id: id() });
 
-export const verifyStudySchema = /* @__PURE__ */ v.object({ study_id: id(), lang: v.optional(lang(), 'en') });
+export const verifyStudySchema = /* @__PURE__ */ v.object({
+  study_id: id(),
+  lang: v.optional(lang(), 'en'),
+});
 
 export const skillSchema = /* @__PURE__ */ v.object({ name: line(1, PROFILE_LIMITS.skill) });
 export const roleInterestSchema = /* @__PURE__ */ v.object({ name: line(1, PROFILE_LIMITS.role) });
@@ -142,7 +161,13 @@ const uploadUrl = () =>
     v.pipe(
       v.unknown(),
       v.transform(blankToNull),
-      v.nullable(v.pipe(v.string('invalid_type'), v.maxLength(300, 'too_long'), v.regex(UPLOAD_URL_RE, 'upload_first'))),
+      v.nullable(
+        v.pipe(
+          v.string('invalid_type'),
+          v.maxLength(300, 'too_long'),
+          v.regex(UPLOAD_URL_RE, 'upload_first'),
+        ),
+      ),
     ),
   );
 
@@ -175,7 +200,14 @@ export const userInfoSchema = /* @__PURE__ */ v.object({
     v.pipe(
       v.unknown(),
       v.transform(blankToNull),
-      v.nullable(v.pipe(v.string('invalid_type'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'country'))),
+      v.nullable(
+        v.pipe(
+          v.string('invalid_type'),
+          v.trim(),
+          v.toUpperCase(),
+          v.regex(/^[A-Z]{2}$/, 'country'),
+        ),
+      ),
     ),
   ),
   city: optionalLine(PROFILE_LIMITS.city),
@@ -192,7 +224,9 @@ export type TUserInfo = v.InferOutput<typeof userInfoSchema>;
 
 /** Shape of an Algorand address; the checksum is checked on the server with algosdk. */
 export const algoAddressSchema = /* @__PURE__ */ v.object({
-  algo_address: v.nullable(v.pipe(v.string('invalid_type'), v.trim(), v.regex(/^[A-Z2-7]{58}$/, 'algo_address'))),
+  algo_address: v.nullable(
+    v.pipe(v.string('invalid_type'), v.trim(), v.regex(/^[A-Z2-7]{58}$/, 'algo_address')),
+  ),
 });
 
 /** NEAR account ids (named or 64-hex implicit), as nearcore's validation rules state them. */

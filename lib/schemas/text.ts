@@ -13,10 +13,12 @@ export const LINE_BREAKS = /[\t\n\r\u2028\u2029]/;
 const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 /** '' (or only spaces) and null both mean "nothing" for an optional field. */
-export const blankToNull = (x: unknown) => (x === null || (typeof x === 'string' && x.trim() === '') ? null : x);
+export const blankToNull = (x: unknown) =>
+  x === null || (typeof x === 'string' && x.trim() === '') ? null : x;
 
 /** No control characters. */
-export const noControlChars = () => v.check((s: string) => !CONTROL_CHARS.test(s), 'control_characters');
+export const noControlChars = () =>
+  v.check((s: string) => !CONTROL_CHARS.test(s), 'control_characters');
 
 /**
  * A cheap length bound run before heavier work (against megabyte strings), reported as
@@ -36,7 +38,8 @@ const lengthBound = (bound: number, max: number): v.MaxLengthAction<string, numb
 };
 
 /** One line: no control characters nor tabs or line breaks. */
-export const oneLineOnly = () => [noControlChars(), v.check((s: string) => !LINE_BREAKS.test(s), 'line_breaks')] as const;
+export const oneLineOnly = () =>
+  [noControlChars(), v.check((s: string) => !LINE_BREAKS.test(s), 'line_breaks')] as const;
 
 /**
  * A one-line text: trimmed, runs of spaces collapsed, then `min`..`max` characters. An empty

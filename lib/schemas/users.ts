@@ -6,7 +6,13 @@ import { blankToNull, line, noControlChars } from './text';
 // dropped: no mass assignment.
 
 const googleIdToken = () =>
-  v.pipe(v.string('invalid_type'), noControlChars(), v.trim(), v.nonEmpty('required'), v.maxLength(4096, 'too_long'));
+  v.pipe(
+    v.string('invalid_type'),
+    noControlChars(),
+    v.trim(),
+    v.nonEmpty('required'),
+    v.maxLength(4096, 'too_long'),
+  );
 
 /** Forms send '' or null for a field left empty: for these optional fields that means "not given". */
 const omittedWhenBlank = <T extends v.GenericSchema>(schema: T) =>
@@ -72,7 +78,10 @@ export type TLoginInput = v.InferInput<typeof loginSchema>;
 export const checkEmailSchema = /* @__PURE__ */ v.object({ email: email() });
 export const googleLoginSchema = /* @__PURE__ */ v.object({ google_id_token: googleIdToken() });
 
-export const recoveryEmailSchema = /* @__PURE__ */ v.object({ email: email(), lang: v.optional(lang()) });
+export const recoveryEmailSchema = /* @__PURE__ */ v.object({
+  email: email(),
+  lang: v.optional(lang()),
+});
 export type TRecoveryEmailInput = v.InferOutput<typeof recoveryEmailSchema>;
 
 /** Recovery codes have 12 digits (at least 10^12 possibilities: docs/security.md). */
@@ -134,4 +143,3 @@ export const userIdParamSchema = /* @__PURE__ */ v.object({
     v.maxValue(MAX_ID, 'id'),
   ),
 });
-

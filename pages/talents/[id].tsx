@@ -27,7 +27,10 @@ export default function TalentPage({ profile, countryName }: TPublicProfilePage)
   );
 }
 
-export const getServerSideProps: GetServerSideProps<TPublicProfilePage> = async ({ params, locale }) => {
+export const getServerSideProps: GetServerSideProps<TPublicProfilePage> = async ({
+  params,
+  locale,
+}) => {
   const page = await loadPublicProfile(String(params?.id ?? ''), locale === 'es' ? 'es' : 'en');
   if (!page) return { notFound: true };
   return { props: { ...page, ...(await translationProps(locale)) } };

@@ -16,7 +16,10 @@ export async function startSmtpPeer(dir) {
       stream.on('data', (c) => chunks.push(c));
       stream.on('end', () => {
         n += 1;
-        fs.writeFileSync(path.join(dir, `${Date.now()}-${String(n).padStart(4, '0')}.eml`), Buffer.concat(chunks));
+        fs.writeFileSync(
+          path.join(dir, `${Date.now()}-${String(n).padStart(4, '0')}.eml`),
+          Buffer.concat(chunks),
+        );
         callback();
       });
     },

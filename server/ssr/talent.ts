@@ -20,7 +20,10 @@ async function anonymousCtx(): Promise<TCtx> {
 export type TPublicProfilePage = { profile: TUser; countryName: string | null };
 
 /** The public profile of talent `id` (a path parameter), or null when there is none. */
-export async function loadPublicProfile(id: string, lang: 'en' | 'es'): Promise<TPublicProfilePage | null> {
+export async function loadPublicProfile(
+  id: string,
+  lang: 'en' | 'es',
+): Promise<TPublicProfilePage | null> {
   if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) return null;
   const ctx = await anonymousCtx();
   try {

@@ -57,7 +57,15 @@ const ENDPOINTS: TEndpoint[] = [
       start_date: '2020-02-29',
       work_here: true,
     }),
-    texts: { email: 'line', name: 'line', last_name: 'line', phone: 'line', password: 'opaque', workplace_name: 'line', position: 'line' },
+    texts: {
+      email: 'line',
+      name: 'line',
+      last_name: 'line',
+      phone: 'line',
+      password: 'opaque',
+      workplace_name: 'line',
+      position: 'line',
+    },
     rows: [
       {},
       { phone: '' },
@@ -167,7 +175,13 @@ const ENDPOINTS: TEndpoint[] = [
       studying_here: false,
     }),
     texts: { name: 'line', course_name: 'line', description: 'multiline' },
-    rows: [{}, { end_date: '' }, { end_date: '2031-01-01' }, { course_name: '' }, { studying_here: true, end_date: '' }],
+    rows: [
+      {},
+      { end_date: '' },
+      { end_date: '2031-01-01' },
+      { course_name: '' },
+      { studying_here: true, end_date: '' },
+    ],
   },
   {
     method: 'POST',
@@ -207,7 +221,10 @@ const ENDPOINTS: TEndpoint[] = [
       confirm_new_password: 'a new passphrase',
     }),
     texts: { current_password: 'opaque', new_password: 'opaque', confirm_new_password: 'opaque' },
-    rows: [{ confirm_new_password: 'something else' }, { new_password: 'short', confirm_new_password: 'short' }],
+    rows: [
+      { confirm_new_password: 'something else' },
+      { new_password: 'short', confirm_new_password: 'short' },
+    ],
   },
 ];
 
@@ -225,11 +242,24 @@ function withText(payload: Record<string, unknown>, path: string, text: string) 
 
 /** Every row of an endpoint: the hand-picked ones, then control characters in each text field. */
 function rowsOf(e: TEndpoint): { label: string; payload: Record<string, unknown> }[] {
-  const rows = e.rows.map((change) => ({ label: JSON.stringify(change).slice(0, 60), payload: { ...e.base(), ...change } }));
+  const rows = e.rows.map((change) => ({
+    label: JSON.stringify(change).slice(0, 60),
+    payload: { ...e.base(), ...change },
+  }));
   for (const [path, kind] of Object.entries(e.texts)) {
-    const chars = ['\u0000', '\u0007', '\u001b', '\u0085', ...(kind === 'line' ? ['\n', '\t'] : []), ...(kind === 'multiline' ? ['\n'] : [])];
+    const chars = [
+      '\u0000',
+      '\u0007',
+      '\u001b',
+      '\u0085',
+      ...(kind === 'line' ? ['\n', '\t'] : []),
+      ...(kind === 'multiline' ? ['\n'] : []),
+    ];
     for (const ch of chars) {
-      rows.push({ label: `${path} + U+${ch.charCodeAt(0).toString(16).padStart(4, '0')}`, payload: withText(e.base(), path, ch) });
+      rows.push({
+        label: `${path} + U+${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+        payload: withText(e.base(), path, ch),
+      });
     }
   }
   return rows;
@@ -246,14 +276,20 @@ describe('the forms and the API give the same verdicts', () => {
           token: e.auth ? ana.token : undefined,
           ip: `10.20.${Math.floor(++ip / 250)}.${ip % 250}`,
         });
-        const apiPaths = status === 400 ? ((json.errors ?? []) as { path: string }[]).map((x) => x.path).sort() : [];
+        const apiPaths =
+          status === 400
+            ? ((json.errors ?? []) as { path: string }[]).map((x) => x.path).sort()
+            : [];
         const formPaths = form.ok ? [] : form.errors.map((x) => x.path).sort();
         // The server may refuse more than the form can know (a taken e-mail, a wrong current
         // password, an upload it does not hold), never less, and never differently.
         expect(status, `${label}: ${JSON.stringify(json)}`).not.toBe(500);
         if (form.ok) {
           expect([200, 201, 400, 401, 409], label).toContain(status);
-          if (status === 400) expect(['current_password', 'avatar_url'], label).toEqual(expect.arrayContaining(apiPaths));
+          if (status === 400)
+            expect(['current_password', 'avatar_url'], label).toEqual(
+              expect.arrayContaining(apiPaths),
+            );
         } else {
           expect(status, label).toBe(400);
           expect(apiPaths, label).toEqual(formPaths);

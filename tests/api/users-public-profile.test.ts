@@ -28,7 +28,10 @@ describe('a public profile', () => {
     });
     const [open, done] = await api.db
       .insert(projects)
-      .values([posting('Open one', PROJECT_STATUS.recruiting), posting('Done one', PROJECT_STATUS.finished)])
+      .values([
+        posting('Open one', PROJECT_STATUS.recruiting),
+        posting('Done one', PROJECT_STATUS.finished),
+      ])
       .returning();
     await api.db.insert(projectApplications).values([
       { projectId: open!.id, userId: talent.id, proposal: 'p', priceProposal: 900, weeks: 4 },
@@ -43,7 +46,9 @@ describe('a public profile', () => {
     ]);
     for (const token of [undefined, business.token]) {
       const { json } = await api.call('GET', `/users/id/${talent.id}`, { token });
-      expect((json.data as { projects: { name: string }[] }).projects.map((p) => p.name)).toEqual(['Done one']);
+      expect((json.data as { projects: { name: string }[] }).projects.map((p) => p.name)).toEqual([
+        'Done one',
+      ]);
     }
     const own = await api.call('GET', `/users/id/${talent.id}`, { token: talent.token });
     expect((own.json.data as { projects: unknown[] }).projects).toHaveLength(2);

@@ -50,8 +50,13 @@ describe('a session that ends', () => {
   });
 
   it('says on the sign-in page that the session ended, in the active language', async () => {
-    await renderWithApp(<LoginForm />, { locale: 'es', router: { query: { reason: 'session_ended' } } });
-    expect(screen.getByRole('status')).toHaveTextContent('Tu sesión terminó. Vuelve a iniciar sesión.');
+    await renderWithApp(<LoginForm />, {
+      locale: 'es',
+      router: { query: { reason: 'session_ended' } },
+    });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Tu sesión terminó. Vuelve a iniciar sesión.',
+    );
   });
 });
 
@@ -67,7 +72,10 @@ describe('signed-in visitors of the sign-in and registration pages', () => {
       { session: ana.session },
     );
     expect(screen.getByRole('heading', { name: /You are signed in as Ana/ })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to my profile' })).toHaveAttribute('href', '/profile/my-profile');
+    expect(screen.getByRole('link', { name: 'Go to my profile' })).toHaveAttribute(
+      'href',
+      '/profile/my-profile',
+    );
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   });
 });
@@ -81,14 +89,18 @@ describe('the registration form', () => {
     await user.type(screen.getByLabelText('Correo'), taken.email);
     await user.type(screen.getByLabelText('Contraseña'), 'a fine passphrase');
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
-    expect(screen.getByLabelText('Nombre')).toHaveAccessibleDescription('Usa como máximo 100 caracteres.');
+    expect(screen.getByLabelText('Nombre')).toHaveAccessibleDescription(
+      'Usa como máximo 100 caracteres.',
+    );
 
     await user.clear(screen.getByLabelText('Nombre'));
     await user.type(screen.getByLabelText('Nombre'), 'Rosa');
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }));
     // Only the server knows the e-mail is taken: its error lands next to the e-mail field.
     await waitFor(() =>
-      expect(screen.getByLabelText('Correo')).toHaveAccessibleDescription('Este correo ya está registrado.'),
+      expect(screen.getByLabelText('Correo')).toHaveAccessibleDescription(
+        'Este correo ya está registrado.',
+      ),
     );
     const banner = 'Algunos datos no son válidos. Revisa los campos marcados.';
     expect(screen.getByText(banner)).toBeInTheDocument();

@@ -17,15 +17,24 @@ beforeAll(async () => {
       res.end(JSON.stringify(body));
     };
     if (req.url === '/api/ok') return answer(200, { status: true, data: 1, access_token: 'new' });
-    if (req.url === '/api/denied') return answer(401, { status: false, code: 'unauthorized', message: 'no', message_es: 'no' });
+    if (req.url === '/api/denied')
+      return answer(401, { status: false, code: 'unauthorized', message: 'no', message_es: 'no' });
     if (req.url === '/api/invalid') {
       return answer(400, {
         status: false,
         code: 'invalid_input',
-        errors: [{ path: 'name', code: 'too_long', params: { max: 100 }, message: 'Use at most 100 characters.' }],
+        errors: [
+          {
+            path: 'name',
+            code: 'too_long',
+            params: { max: 100 },
+            message: 'Use at most 100 characters.',
+          },
+        ],
       });
     }
-    if (req.url === '/api/limited') return answer(429, { status: false, code: 'rate_limited' }, { 'Retry-After': '42' });
+    if (req.url === '/api/limited')
+      return answer(429, { status: false, code: 'rate_limited' }, { 'Retry-After': '42' });
     if (req.url === '/api/broken') return answer(500, { status: false, code: 'internal' });
     if (req.url === '/api/gone') return res.socket?.destroy();
     return answer(200, 'not an envelope');
@@ -54,7 +63,14 @@ describe('the HTTP client', () => {
       failure: {
         code: 'invalid_input',
         status: 400,
-        fields: [{ path: 'name', code: 'too_long', params: { max: 100 }, message: 'Use at most 100 characters.' }],
+        fields: [
+          {
+            path: 'name',
+            code: 'too_long',
+            params: { max: 100 },
+            message: 'Use at most 100 characters.',
+          },
+        ],
       },
     });
     await expect(call({ url: '/limited' })).resolves.toMatchObject({
@@ -64,9 +80,18 @@ describe('the HTTP client', () => {
   });
 
   it('answers 5xx, a dropped connection and a broken answer as failures too', async () => {
-    await expect(call({ url: '/broken' })).resolves.toMatchObject({ ok: false, failure: { code: 'internal', status: 500 } });
-    await expect(call({ url: '/gone' })).resolves.toMatchObject({ ok: false, failure: { code: 'network', status: 0 } });
-    await expect(call({ url: '/other' })).resolves.toMatchObject({ ok: false, failure: { code: 'invalid' } });
+    await expect(call({ url: '/broken' })).resolves.toMatchObject({
+      ok: false,
+      failure: { code: 'internal', status: 500 },
+    });
+    await expect(call({ url: '/gone' })).resolves.toMatchObject({
+      ok: false,
+      failure: { code: 'network', status: 0 },
+    });
+    await expect(call({ url: '/other' })).resolves.toMatchObject({
+      ok: false,
+      failure: { code: 'invalid' },
+    });
   });
 
   it('reports an ended session on a 401 to a call that carried a token, and only then', async () => {

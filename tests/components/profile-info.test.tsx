@@ -38,8 +38,15 @@ describe('the personal section, against the API', () => {
     await user.type(screen.getByLabelText('Teléfono'), '555.123.4567');
     const from = server.requests.length;
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    await waitFor(() => expect(store.getState().auth.user!.person).toMatchObject({ name: 'Ana María', phone: '555.123.4567' }));
-    expect(server.requests.slice(from).map((r) => r.split(' ').slice(0, 2).join(' '))).toEqual(['PATCH /users/info']);
+    await waitFor(() =>
+      expect(store.getState().auth.user!.person).toMatchObject({
+        name: 'Ana María',
+        phone: '555.123.4567',
+      }),
+    );
+    expect(server.requests.slice(from).map((r) => r.split(' ').slice(0, 2).join(' '))).toEqual([
+      'PATCH /users/info',
+    ]);
     const [row] = await server.db.select().from(users).where(eq(users.id, ana.id));
     expect(row).toMatchObject({ headline: 'Desarrolladora', phone: '555.123.4567' });
   });
@@ -47,7 +54,10 @@ describe('the personal section, against the API', () => {
   it('shows a field error the server found next to its field, in the active language', async () => {
     const user = userEvent.setup();
     const ana = await server.signUp();
-    await renderWithApp(<PersonalSection profile={await profileOf(ana)} />, { session: ana.session, locale: 'es' });
+    await renderWithApp(<PersonalSection profile={await profileOf(ana)} />, {
+      session: ana.session,
+      locale: 'es',
+    });
     // Only the server knows which countries exist.
     const select = screen.getByLabelText('País') as HTMLSelectElement;
     await waitFor(() => expect(select.options.length).toBeGreaterThan(10));
@@ -65,34 +75,57 @@ describe('the professional section, against the API', () => {
   it('refuses a CV of another type before sending, and says why', async () => {
     const user = userEvent.setup({ applyAccept: false });
     const ana = await server.signUp();
-    await renderWithApp(<ProfessionalSection profile={await profileOf(ana)} />, { session: ana.session });
+    await renderWithApp(<ProfessionalSection profile={await profileOf(ana)} />, {
+      session: ana.session,
+    });
     const from = server.requests.length;
-    await user.upload(screen.getByLabelText('Upload a CV'), new File(['hello'], 'notes.txt', { type: 'text/plain' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Use a PDF, Word document, PNG or JPEG file.');
+    await user.upload(
+      screen.getByLabelText('Upload a CV'),
+      new File(['hello'], 'notes.txt', { type: 'text/plain' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Use a PDF, Word document, PNG or JPEG file.',
+    );
     expect(server.requests.length).toBe(from);
   });
 
   it('says why the server refused a file renamed .pdf', async () => {
     const user = userEvent.setup();
     const ana = await server.signUp();
-    await renderWithApp(<ProfessionalSection profile={await profileOf(ana)} />, { session: ana.session, locale: 'es' });
-    await user.upload(screen.getByLabelText('Subir un CV'), new File(['just text'], 'cv.pdf', { type: 'application/pdf' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Usa un archivo PDF, Word, PNG o JPEG.');
+    await renderWithApp(<ProfessionalSection profile={await profileOf(ana)} />, {
+      session: ana.session,
+      locale: 'es',
+    });
+    await user.upload(
+      screen.getByLabelText('Subir un CV'),
+      new File(['just text'], 'cv.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Usa un archivo PDF, Word, PNG o JPEG.',
+    );
   });
 
   it('keeps the CV’s name and size after a reload, in KB below 1 MB', async () => {
     const user = userEvent.setup();
     const ana = await server.signUp();
-    const { unmount } = await renderWithApp(<ProfessionalSection profile={await profileOf(ana)} />, {
-      session: ana.session,
-    });
-    await user.upload(screen.getByLabelText('Upload a CV'), new File([PDF], 'Ana CV 2026.pdf', { type: 'application/pdf' }));
+    const { unmount } = await renderWithApp(
+      <ProfessionalSection profile={await profileOf(ana)} />,
+      {
+        session: ana.session,
+      },
+    );
+    await user.upload(
+      screen.getByLabelText('Upload a CV'),
+      new File([PDF], 'Ana CV 2026.pdf', { type: 'application/pdf' }),
+    );
     expect(await screen.findByRole('link', { name: 'Ana CV 2026.pdf' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(async () => expect((await profileOf(ana)).cv_file?.name).toBe('Ana CV 2026.pdf'));
     unmount();
     // What a reload shows: the profile as the API answers it.
-    await renderWithApp(<ProfessionalSection profile={await profileOf(ana)} />, { session: ana.session });
+    await renderWithApp(<ProfessionalSection profile={await profileOf(ana)} />, {
+      session: ana.session,
+    });
     expect(screen.getByRole('link', { name: 'Ana CV 2026.pdf' })).toBeInTheDocument();
     expect(screen.getByText(/1 KB/)).toBeInTheDocument();
   });

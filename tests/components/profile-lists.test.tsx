@@ -71,7 +71,9 @@ describe('the experiences section, against the API', () => {
     await user.type(screen.getByLabelText('Fecha de inicio'), '2022-01-10');
     await user.type(screen.getByLabelText('Fecha de fin'), '2021-01-10');
     await user.click(screen.getByRole('button', { name: 'Agregar a la lista' }));
-    expect(screen.getByLabelText('Empresa')).toHaveAccessibleDescription('Este campo es obligatorio.');
+    expect(screen.getByLabelText('Empresa')).toHaveAccessibleDescription(
+      'Este campo es obligatorio.',
+    );
     expect(screen.getByLabelText('Fecha de fin')).toHaveAccessibleDescription(
       'La fecha de fin no puede ser anterior a la de inicio.',
     );
@@ -103,7 +105,10 @@ describe('the experiences section, against the API', () => {
 });
 
 /** Adds one education entry through the form and presses Save. */
-async function addStudy(texts: Record<'add' | 'name' | 'course' | 'start' | 'current' | 'submit' | 'save', string>, centre: string) {
+async function addStudy(
+  texts: Record<'add' | 'name' | 'course' | 'start' | 'current' | 'submit' | 'save', string>,
+  centre: string,
+) {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: texts.add }));
   await user.type(screen.getByLabelText(texts.name), centre);
@@ -146,7 +151,12 @@ describe('the education section, against the API', () => {
     const other = await server.signUp();
     await server.call('POST', '/user_study_centres', {
       token: other.token,
-      body: { name: 'Universidad Conocida', course_name: 'Law', start_date: '2010-01-01', studying_here: true },
+      body: {
+        name: 'Universidad Conocida',
+        course_name: 'Law',
+        start_date: '2010-01-01',
+        studying_here: true,
+      },
     });
     const ana = await server.signUp();
     await renderWithApp(<EducationsSection />, { session: ana.session });
@@ -183,7 +193,12 @@ describe('the education section, against the API', () => {
     const ana = await server.signUp();
     await server.call('POST', '/user_study_centres', {
       token: ana.token,
-      body: { name: 'Escuela Andina', course_name: 'Design', start_date: '2019-03-01', studying_here: true },
+      body: {
+        name: 'Escuela Andina',
+        course_name: 'Design',
+        start_date: '2019-03-01',
+        studying_here: true,
+      },
     });
     const fresh = await server.call('GET', `/users/id/${ana.id}`, { token: ana.token });
     const { store } = await renderWithApp(<EducationsSection />, {

@@ -47,7 +47,9 @@ describe('the password change, against the API', () => {
     const renewed = window.localStorage.getItem('access_token')!;
     expect(renewed).not.toBe(ana.token);
     expect((await server.call('GET', `/users/id/${ana.id}`, { token: renewed })).status).toBe(200);
-    expect((await server.call('GET', `/users/id/${ana.id}`, { token: ana.token })).status).toBe(401);
+    expect((await server.call('GET', `/users/id/${ana.id}`, { token: ana.token })).status).toBe(
+      401,
+    );
   });
 });
 
@@ -59,7 +61,9 @@ describe('the payment e-mail, against the API', () => {
     const input = screen.getByLabelText('Payment account e-mail');
     await user.type(input, 'ana@');
     await user.click(screen.getByRole('button', { name: 'Save payment e-mail' }));
-    expect(input).toHaveAccessibleDescription(expect.stringContaining('Enter a valid e-mail address.'));
+    expect(input).toHaveAccessibleDescription(
+      expect.stringContaining('Enter a valid e-mail address.'),
+    );
     await user.type(input, 'pay.example');
     await user.click(screen.getByRole('button', { name: 'Save payment e-mail' }));
     await waitFor(() => expect(store.getState().auth.user?.paypal_email).toBe('ana@pay.example'));
@@ -79,7 +83,10 @@ describe('the account menu', () => {
       { locale: 'es', session: ana.session },
     );
     await user.click(screen.getByRole('button', { name: /Ana/ }));
-    expect(screen.getByRole('menuitem', { name: 'Editar perfil' })).toHaveAttribute('href', '/profile/edit');
+    expect(screen.getByRole('menuitem', { name: 'Editar perfil' })).toHaveAttribute(
+      'href',
+      '/profile/edit',
+    );
     expect(screen.getByRole('menuitem', { name: 'Configuración' })).toHaveAttribute(
       'href',
       '/profile/settings',

@@ -17,7 +17,8 @@ afterAll(async () => server.close());
 /** A user whose profile already lists these skills, signed in. */
 async function withSkills(...names: string[]) {
   const who = await server.signUp();
-  for (const name of names) await server.call('POST', '/user_skills', { token: who.token, body: { name } });
+  for (const name of names)
+    await server.call('POST', '/user_skills', { token: who.token, body: { name } });
   const { json } = await server.call('GET', `/users/id/${who.id}`, { token: who.token });
   return { ...who, session: { ...who.session, user: json.data as typeof who.session.user } };
 }
@@ -65,7 +66,12 @@ describe('the skills section, against the API', () => {
     expect(server.requests.slice(again)).toEqual(['POST /user_skills {"name":"Go"}']);
     // No profile is fetched again: the answers are what the store holds.
     expect(server.requests.slice(from).some((r) => r.startsWith('GET /users'))).toBe(false);
-    expect(store.getState().auth.user!.skills.map((s) => s.name).sort()).toEqual(['Go', 'React', 'TypeScript']);
+    expect(
+      store
+        .getState()
+        .auth.user!.skills.map((s) => s.name)
+        .sort(),
+    ).toEqual(['Go', 'React', 'TypeScript']);
   });
 
   it('stops silently when the clear-all call fails (seed §7)', async () => {
@@ -88,7 +94,10 @@ describe('the languages section, against the API', () => {
     const ana = await server.signUp();
     const [english] = await server.db.select().from(languages).where(eq(languages.code, 'en'));
     const [german] = await server.db.select().from(languages).where(eq(languages.code, 'de'));
-    await server.call('POST', '/me/languages', { token: ana.token, body: { language_id: english!.id } });
+    await server.call('POST', '/me/languages', {
+      token: ana.token,
+      body: { language_id: english!.id },
+    });
     const { json } = await server.call('GET', `/users/id/${ana.id}`, { token: ana.token });
     await renderWithApp(<LanguagesSection profile={json.data as never} />, {
       locale: 'es',
@@ -102,7 +111,10 @@ describe('the languages section, against the API', () => {
     await user.click(screen.getByRole('button', { name: 'Agregar' }));
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(async () => {
-      const rows = await server.db.select().from(userLanguages).where(eq(userLanguages.userId, ana.id));
+      const rows = await server.db
+        .select()
+        .from(userLanguages)
+        .where(eq(userLanguages.userId, ana.id));
       expect(rows.map((r) => r.languageId).sort()).toEqual([english!.id, german!.id].sort());
     });
   });

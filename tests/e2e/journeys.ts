@@ -7,10 +7,17 @@ import { secretsSeen } from './secrets';
 
 export type TLocale = 'en' | 'es';
 
-const CATALOGS = { en: { common: enCommon, profile: enProfile }, es: { common: esCommon, profile: esProfile } };
+const CATALOGS = {
+  en: { common: enCommon, profile: enProfile },
+  es: { common: esCommon, profile: esProfile },
+};
 
 /** The catalog text of `key` (namespace:dotted.key) in `locale`, so one journey runs in both. */
-export function text(locale: TLocale, key: string, vars: Record<string, string | number> = {}): string {
+export function text(
+  locale: TLocale,
+  key: string,
+  vars: Record<string, string | number> = {},
+): string {
   const [ns, path] = key.includes(':') ? (key.split(':') as [string, string]) : ['common', key];
   let node: unknown = CATALOGS[locale][ns as 'common' | 'profile'];
   for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
@@ -43,5 +50,8 @@ export async function signIn(page: Page, email: string, password: string, locale
   if (at !== `${prefix(locale)}/auth/login`) await page.goto(`${prefix(locale)}/auth/login`);
   await page.getByLabel(tr('auth.fields.email')).fill(email);
   await page.getByLabel(tr('auth.fields.password'), { exact: true }).fill(password);
-  await page.getByRole('button', { name: tr('auth.login.submit'), exact: true }).last().click();
+  await page
+    .getByRole('button', { name: tr('auth.login.submit'), exact: true })
+    .last()
+    .click();
 }

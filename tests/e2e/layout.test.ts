@@ -40,9 +40,14 @@ function measure(page: Page): Promise<TWidth> {
       const box = el.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || box.right <= width + 0.5) continue;
       const id = el.id ? `#${el.id}` : '';
-      const cls = typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+      const cls =
+        typeof el.className === 'string' && el.className
+          ? `.${el.className.trim().split(/\s+/).join('.')}`
+          : '';
       const words = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-      outside.push(`${el.tagName.toLowerCase()}${id}${cls} right=${Math.round(box.right)} "${words}"`);
+      outside.push(
+        `${el.tagName.toLowerCase()}${id}${cls} right=${Math.round(box.right)} "${words}"`,
+      );
     }
     return { scrollWidth: document.documentElement.scrollWidth, outside };
   }, WIDTH);
@@ -50,7 +55,10 @@ function measure(page: Page): Promise<TWidth> {
 
 function expectFits(where: string, { scrollWidth, outside }: TWidth) {
   const report = outside.length ? `\n  ${outside.slice(0, 15).join('\n  ')}` : '';
-  expect(scrollWidth, `${where} is ${scrollWidth}px wide at ${WIDTH}px${report}`).toBeLessThanOrEqual(WIDTH);
+  expect(
+    scrollWidth,
+    `${where} is ${scrollWidth}px wide at ${WIDTH}px${report}`,
+  ).toBeLessThanOrEqual(WIDTH);
   expect(outside, `${where}: elements past the right edge of a ${WIDTH}px viewport`).toEqual([]);
 }
 

@@ -28,6 +28,11 @@ export function recoveryCodeIn(raw: string): string {
 function decodeQuotedPrintable(raw: string): string {
   const joined = raw.replace(/=\r?\n/g, '');
   return joined.replace(/(=[0-9A-F]{2})+/g, (run) =>
-    Buffer.from(run.split('=').slice(1).map((h) => parseInt(h, 16))).toString('utf8'),
+    Buffer.from(
+      run
+        .split('=')
+        .slice(1)
+        .map((h) => parseInt(h, 16)),
+    ).toString('utf8'),
   );
 }

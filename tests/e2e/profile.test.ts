@@ -1,6 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, seriousA11yViolations, storageOf, uniqueEmail } from './browser';
+import {
+  launchBrowser,
+  newContext,
+  seriousA11yViolations,
+  storageOf,
+  uniqueEmail,
+} from './browser';
 import { prefix, registerTalent, signIn, text, type TLocale } from './journeys';
 import { secretsSeen } from './secrets';
 
@@ -26,7 +32,10 @@ beforeEach(async () => {
 afterEach(async () => context?.close());
 
 async function toast(p: Page, message: string) {
-  await p.getByText(message, { exact: true }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await p
+    .getByText(message, { exact: true })
+    .first()
+    .waitFor({ state: 'visible', timeout: 15_000 });
 }
 
 for (const locale of ['en', 'es'] as TLocale[]) {
@@ -49,7 +58,9 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       await personal.getByLabel(tr('profile:fields.city')).fill('Cusco');
       await personal.getByLabel(tr('profile:fields.headline')).fill('Data engineer · Python');
       await personal.getByLabel(tr('profile:fields.about')).fill('I build data pipelines.');
-      await personal.locator('input[type=file]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+      await personal
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
       await personal.getByRole('img').first().waitFor();
       await personal.getByRole('button', { name: tr('profile:section.save') }).click();
       await toast(page, tr('profile:messages.info.success'));
@@ -58,7 +69,9 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       const professional = page.locator('#professional');
       await professional.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/rosa-e2e');
       await professional.getByLabel('GitHub').fill('https://github.com/rosa-e2e');
-      await professional.locator('input[type=file]').setInputFiles({ name: 'rosa-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
+      await professional
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'rosa-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
       await professional.getByText('rosa-cv.pdf').waitFor();
       await professional.getByRole('button', { name: tr('profile:section.save') }).click();
       await toast(page, tr('profile:messages.info.success'));
@@ -110,23 +123,44 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       await roles.getByRole('button', { name: tr('profile:section.save') }).click();
       await toast(page, tr('profile:messages.roles.success'));
       const languages = page.locator('#languages');
-      await languages.getByLabel(tr('profile:languages.label')).selectOption({ label: locale === 'es' ? 'Quechua' : 'Quechua' });
+      await languages
+        .getByLabel(tr('profile:languages.label'))
+        .selectOption({ label: locale === 'es' ? 'Quechua' : 'Quechua' });
       await languages.getByRole('button', { name: tr('profile:section.add'), exact: true }).click();
       await languages.getByRole('button', { name: tr('profile:section.save') }).click();
       await toast(page, tr('profile:messages.languages.success'));
 
       // A reload shows what the server holds.
       await page.reload();
-      await expect.poll(() => page.locator('#personal').getByLabel(tr('profile:fields.city')).inputValue()).toBe('Cusco');
-      for (const t of ['Inca Data', 'Quipu Labs', school, 'Python', 'Airflow', 'Data engineer', 'Quechua']) {
+      await expect
+        .poll(() => page.locator('#personal').getByLabel(tr('profile:fields.city')).inputValue())
+        .toBe('Cusco');
+      for (const t of [
+        'Inca Data',
+        'Quipu Labs',
+        school,
+        'Python',
+        'Airflow',
+        'Data engineer',
+        'Quechua',
+      ]) {
         await page.getByText(t).first().waitFor({ timeout: 10_000 });
       }
 
       // Deleting an experience.
-      await experiences.getByRole('button', { name: `${tr('profile:dialog.delete')}: Intern` }).or(
-        experiences.getByRole('button', { name: new RegExp(`${tr('profile:dialog.delete')}: .*Quipu Labs`) }),
-      ).first().click();
-      await page.getByRole('dialog').getByRole('button', { name: tr('profile:dialog.delete') }).click();
+      await experiences
+        .getByRole('button', { name: `${tr('profile:dialog.delete')}: Intern` })
+        .or(
+          experiences.getByRole('button', {
+            name: new RegExp(`${tr('profile:dialog.delete')}: .*Quipu Labs`),
+          }),
+        )
+        .first()
+        .click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: tr('profile:dialog.delete') })
+        .click();
       await experiences.getByRole('button', { name: tr('profile:section.save') }).click();
       await toast(page, tr('profile:messages.experiences.success'));
       await page.reload();
@@ -182,25 +216,40 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       // `next` is the page without its language prefix; the language stays with the route.
       expect(url.searchParams.get('next')).toBe('/profile/edit');
       expect(url.searchParams.get('reason')).toBe('session_ended');
-      await expect.poll(() => other.getByRole('status').first().textContent()).toBe(tr('errors.session_ended'));
+      await expect
+        .poll(() => other.getByRole('status').first().textContent())
+        .toBe(tr('errors.session_ended'));
       const stored = await storageOf(other);
-      for (const key of ['access_token', '[authState]', 'state', 'registerByGoogle']) expect(stored[key]).toBeUndefined();
-      expect(JSON.parse(JSON.parse(stored['persist:root'] ?? '{"auth":"{}"}').auth ?? '{}').isLoggedIn ?? false).toBe(false);
+      for (const key of ['access_token', '[authState]', 'state', 'registerByGoogle'])
+        expect(stored[key]).toBeUndefined();
+      expect(
+        JSON.parse(JSON.parse(stored['persist:root'] ?? '{"auth":"{}"}').auth ?? '{}').isLoggedIn ??
+          false,
+      ).toBe(false);
 
       await signIn(other, email, password, locale);
-      await expect.poll(() => other.getByRole('alert').first().textContent()).toBe(tr('messages.login.incorrect'));
+      await expect
+        .poll(() => other.getByRole('alert').first().textContent())
+        .toBe(tr('messages.login.incorrect'));
       await signIn(other, email, next, locale);
       await other.waitForURL(`**${p}/profile/edit`);
       await other.context().close();
     });
 
     it('has no serious or critical accessibility violation on the profile pages', async () => {
-      await registerTalent(page, { email: uniqueEmail(`a11y${locale}`), password: `a11y passphrase ${locale}`, locale });
+      await registerTalent(page, {
+        email: uniqueEmail(`a11y${locale}`),
+        password: `a11y passphrase ${locale}`,
+        locale,
+      });
       await page.waitForURL(`**${p}/profile/my-profile`);
       for (const path of ['/profile/my-profile', '/profile/edit', '/profile/settings']) {
         await page.goto(`${p}${path}`);
         await page.waitForLoadState('networkidle');
-        expect({ path, violations: await seriousA11yViolations(page) }).toEqual({ path, violations: [] });
+        expect({ path, violations: await seriousA11yViolations(page) }).toEqual({
+          path,
+          violations: [],
+        });
       }
     });
   });

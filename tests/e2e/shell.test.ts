@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PROGRESS_SPEED_MS, PROGRESS_TRICKLE_MS } from '@/lib/progress';
 import { BASE_URL, launchBrowser, newContext, seriousA11yViolations } from './browser';
 
 let browser: Browser;
@@ -48,19 +49,22 @@ describe('the app shell in a browser', () => {
   });
 
   it('shows the teal progress bar while a navigation is under way', async () => {
+    // Hold the next page's data for ten of the bar's trickles, so the navigation is slow enough
+    // to watch; once the page is there the bar fills and fades out (PROGRESS_SPEED_MS each).
+    const HOLD_MS = 10 * PROGRESS_TRICKLE_MS;
+    const SLACK_MS = 3000; // a busy machine
     await page.goto('/some/missing/page');
-    // Hold the next page's data for a moment so the navigation is slow enough to watch.
     await page.route('**/_next/data/**', async (route) => {
-      await new Promise((r) => setTimeout(r, 1200));
+      await new Promise((r) => setTimeout(r, HOLD_MS));
       await route.continue();
     });
     await page.getByRole('link', { name: 'Back to the home page' }).click();
     const bar = page.locator('#nprogress .bar');
-    await bar.waitFor({ state: 'attached', timeout: 5000 });
+    await bar.waitFor({ state: 'attached', timeout: HOLD_MS + SLACK_MS });
     const colour = await bar.evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(colour).toBe('rgb(20, 184, 166)');
     await page.waitForURL((url) => url.pathname === '/');
-    await bar.waitFor({ state: 'detached', timeout: 5000 });
+    await bar.waitFor({ state: 'detached', timeout: 2 * PROGRESS_SPEED_MS + SLACK_MS });
   });
 
   it('keeps the persisted store under persist:root across a reload', async () => {
@@ -72,7 +76,11 @@ describe('the app shell in a browser', () => {
       (await page.evaluate(() => window.localStorage.getItem('persist:root')))!,
     );
     expect(JSON.parse(stored.auth)).toEqual({ isLoggedIn: false, user: null });
-    expect(JSON.parse(stored.profile)).toMatchObject({ experiences: [], educations: [], skillsUser: [] });
+    expect(JSON.parse(stored.profile)).toMatchObject({
+      experiences: [],
+      educations: [],
+      skillsUser: [],
+    });
   });
 
   it('sets the favicon', async () => {
@@ -103,6 +111,8 @@ describe('public profiles rendered on the server', () => {
       await missing.arrayBuffer();
     }
     await page.goto('/es/talents/99999');
-    expect(await page.getByRole('heading', { name: 'Página no encontrada' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Página no encontrada' }).isVisible()).toBe(
+      true,
+    );
   });
 });

@@ -24,7 +24,9 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
       const route = `${req.method} ${new URL(req.url).pathname.replace(/^\/api/, '')}`;
       const body = req.body ? await req.clone().text() : '';
       requests.push(body ? `${route} ${body}` : route);
-      const fault = faults.find((f) => f.left > 0 && f.route === route && (!f.body || f.body.test(body)));
+      const fault = faults.find(
+        (f) => f.left > 0 && f.route === route && (!f.body || f.body.test(body)),
+      );
       if (fault) {
         fault.left -= 1;
         return Response.json({ status: false, code: 'internal' }, { status: 500 });
@@ -51,7 +53,11 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
     signUp,
     requests,
     /** The next `times` calls of this route (whose body matches `body`, if given) answer 500. */
-    failNext(method: string, path: string, { times = 1, body }: { times?: number; body?: RegExp } = {}) {
+    failNext(
+      method: string,
+      path: string,
+      { times = 1, body }: { times?: number; body?: RegExp } = {},
+    ) {
       faults.push({ route: `${method} ${path}`, body, left: times });
     },
     async close() {

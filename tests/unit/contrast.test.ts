@@ -114,7 +114,9 @@ describe('the focus ring', () => {
       const css = fs.readFileSync(path.join(root, file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
       for (const [, selector, body] of css.matchAll(/([^{}]+)\{([^}]*)\}/g)) {
         if (!/:focus/.test(selector!)) continue;
-        for (const [, prop, value] of body!.matchAll(/(box-shadow|outline(?:-color)?)\s*:\s*([^;]+);/g)) {
+        for (const [, prop, value] of body!.matchAll(
+          /(box-shadow|outline(?:-color)?)\s*:\s*([^;]+);/g,
+        )) {
           const ok =
             value!.includes('var(--focus-ring)') ||
             value!.includes('var(--color-focus)') ||

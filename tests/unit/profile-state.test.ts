@@ -65,7 +65,10 @@ describe('unsaved list edits survive a refresh of the user', () => {
   });
 
   it('gives a created draft its server id', () => {
-    let s = profile(undefined, loggedIn({ user: makeUser({ study_centres: [] }), accessToken: 'token' }));
+    let s = profile(
+      undefined,
+      loggedIn({ user: makeUser({ study_centres: [] }), accessToken: 'token' }),
+    );
     const entry = {
       id: 'new-2',
       name: 'UNI',

@@ -223,7 +223,12 @@ describe('a replace-all save: skills, roles, languages (seed §7)', () => {
     fake.log.length = 0;
     const retry = await runTagsSave(['Go', 'Rust', 'SQL'], fake.api, first.pending);
     // What the server answered for every value it holds, across both runs.
-    expect(retry).toEqual({ ok: true, added: ['GO', 'SQL', 'RUST'], aborted: false, pending: null });
+    expect(retry).toEqual({
+      ok: true,
+      added: ['GO', 'SQL', 'RUST'],
+      aborted: false,
+      pending: null,
+    });
     expect(fake.log).toEqual(['POST Rust']);
     expect(fake.stored.sort()).toEqual(['Go', 'Rust', 'SQL']);
 

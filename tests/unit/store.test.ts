@@ -37,9 +37,22 @@ describe('auth slice (seed §3, §4)', () => {
     const inState = auth(undefined, loggedIn({ user, accessToken: 'token' }));
     // Seed §3: the stored user is its seed fields (and id, e-mail, language); never the token.
     expect(inState).toEqual({ isLoggedIn: true, user: sessionUserOf(user) });
-    expect(Object.keys(inState.user!).sort()).toEqual(
-      ['algo_address', 'email', 'id', 'is_talent', 'jobs', 'lang', 'near_wallet', 'notifications', 'paypal_email', 'person', 'projects', 'skills', 'study_centres', 'workplaces'],
-    );
+    expect(Object.keys(inState.user!).sort()).toEqual([
+      'algo_address',
+      'email',
+      'id',
+      'is_talent',
+      'jobs',
+      'lang',
+      'near_wallet',
+      'notifications',
+      'paypal_email',
+      'person',
+      'projects',
+      'skills',
+      'study_centres',
+      'workplaces',
+    ]);
     expect(JSON.stringify(inState)).not.toContain('token');
     expect(auth(inState, loggedOut())).toEqual({ isLoggedIn: false, user: null });
   });
@@ -53,12 +66,18 @@ describe('auth slice (seed §3, §4)', () => {
   });
 
   it('deleting a wallet sets its field to null', () => {
-    const s1 = auth(undefined, loggedIn({ user: makeUser({ near_wallet: 'ana.near' }), accessToken: 'token' }));
+    const s1 = auth(
+      undefined,
+      loggedIn({ user: makeUser({ near_wallet: 'ana.near' }), accessToken: 'token' }),
+    );
     expect(auth(s1, walletUpdated({ near_wallet: null })).user?.near_wallet).toBeNull();
   });
 
   it('a saved workplace with enable_business makes the user a business', () => {
-    const s = auth(auth(undefined, loggedIn({ user: makeUser(), accessToken: 'token' })), becameBusiness());
+    const s = auth(
+      auth(undefined, loggedIn({ user: makeUser(), accessToken: 'token' })),
+      becameBusiness(),
+    );
     expect(s.user?.is_talent).toBe(false);
   });
 
@@ -72,7 +91,10 @@ describe('auth slice (seed §3, §4)', () => {
       been_clicked: false,
       created_at: '',
     });
-    let s = auth(undefined, loggedIn({ user: makeUser({ notifications: [n(1)] }), accessToken: 'token' }));
+    let s = auth(
+      undefined,
+      loggedIn({ user: makeUser({ notifications: [n(1)] }), accessToken: 'token' }),
+    );
     s = auth(s, notificationReceived(n(2)));
     expect(s.user?.notifications.map((x) => x.id)).toEqual([2, 1]);
     s = auth(s, notificationClicked({ id: 1 }));
@@ -169,4 +191,3 @@ describe('makeStore', () => {
     expect(makeStore().persistor).toBeNull();
   });
 });
-

@@ -201,7 +201,9 @@ export async function getUser(ctx: TCtx, input: { id: number }) {
         p.application.accepted === APPLICATION_STATUS.hired,
     ),
     jobs: sections.jobs.filter(
-      (j) => j.job_status_id === JOB_STATUS.finished && j.application.selected === APPLICATION_STATUS.hired,
+      (j) =>
+        j.job_status_id === JOB_STATUS.finished &&
+        j.application.selected === APPLICATION_STATUS.hired,
     ),
     person: { name: user.name, last_name: user.lastName, phone: contact ? user.phone : null },
     ...(contact ? { email: user.email } : {}),
