@@ -5,13 +5,27 @@ import { errorText } from '@/lib/error-text';
 import { validate, type TFieldError, type TValidation } from '@/lib/schemas/validate';
 
 /**
+ * Moves focus to the first field marked invalid in the form or section whose button was just
+ * pressed, so an error far above the Save button is seen (and read out).
+ */
+function focusFirstInvalid() {
+  const scope = document.activeElement?.closest('form, section');
+  requestAnimationFrame(() => scope?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+}
+
+/**
  * A form's field errors, whether its own check (the shared schema, the same one the API runs)
  * or the server found them: each shows next to its field, in the active language, and goes as
  * soon as that field changes.
  */
 export function useFieldErrors() {
   const { t } = useTranslation('common');
-  const [errors, setErrors] = useState<TFieldError[]>([]);
+  const [errors, setList] = useState<TFieldError[]>([]);
+
+  const setErrors = useCallback((next: TFieldError[]) => {
+    setList(next);
+    if (next.length > 0) focusFirstInvalid();
+  }, []);
 
   const check = useCallback(
     <S extends v.GenericSchema>(schema: S, value: unknown): TValidation<v.InferOutput<S>> => {
@@ -19,7 +33,7 @@ export function useFieldErrors() {
       setErrors(result.ok ? [] : result.errors);
       return result;
     },
-    [],
+    [setErrors],
   );
 
   const text = (path: string) => {
@@ -28,7 +42,7 @@ export function useFieldErrors() {
   };
 
   const clear = useCallback((...paths: string[]) => {
-    setErrors((list) =>
+    setList((list) =>
       list.some((e) => paths.includes(e.path)) ? list.filter((e) => !paths.includes(e.path)) : list,
     );
   }, []);

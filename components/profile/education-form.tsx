@@ -1,12 +1,10 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { PROFILE_LIMITS, studyCentreSchema, type TStudyCentre } from '@/lib/schemas/profile';
 import type { TEducation } from '@/types/user';
-import { DateRangeFields } from './date-range-fields';
+import { EntryDetails } from './entry-details';
 import styles from './profile-edit.module.css';
 
 type TForm = {
@@ -74,35 +72,15 @@ export function EducationForm({
           required
         />
       </div>
-      <DateRangeFields
-        start={form.start_date}
-        end={form.end_date}
-        current={form.studying_here}
+      <EntryDetails
+        form={form}
+        currentKey="studying_here"
         currentLabel={t('fields.studying_here')}
-        errors={{ start_date: fields.text('start_date'), end_date: fields.text('end_date') }}
-        onChange={({ start, end, current }) =>
-          set({
-            ...(start !== undefined && { start_date: start }),
-            ...(end !== undefined && { end_date: end }),
-            ...(current !== undefined && { studying_here: current }),
-          })
-        }
+        set={set}
+        errorText={fields.text}
+        submitLabel={item ? t('educations.apply') : t('educations.add_to_list')}
+        onCancel={onCancel}
       />
-      <TextAreaField
-        label={t('fields.description')}
-        optionalLabel={t('fields.optional')}
-        value={form.description}
-        maxLength={PROFILE_LIMITS.text}
-        onChange={(e) => set({ description: e.target.value })}
-      />
-      <div className={styles.formActions}>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('dialog.cancel')}
-        </Button>
-        <Button type="submit" variant="secondary">
-          {item ? t('educations.apply') : t('educations.add_to_list')}
-        </Button>
-      </div>
     </form>
   );
 }

@@ -3,12 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { Dialog } from '@/components/ui/dialog';
-import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { PROFILE_LIMITS, workplaceSchema, type TWorkplace } from '@/lib/schemas/profile';
 import type { TExperience } from '@/types/user';
-import { DateRangeFields } from './date-range-fields';
+import { EntryDetails } from './entry-details';
 import styles from './profile-edit.module.css';
 
 type TForm = {
@@ -89,44 +88,25 @@ export function ExperienceForm({
           required
         />
       </div>
-      <DateRangeFields
-        start={form.start_date}
-        end={form.end_date}
-        current={form.work_here}
+      <EntryDetails
+        form={form}
+        currentKey="work_here"
         currentLabel={t('fields.work_here')}
-        errors={{ start_date: fields.text('start_date'), end_date: fields.text('end_date') }}
-        onChange={({ start, end, current }) =>
-          set({
-            ...(start !== undefined && { start_date: start }),
-            ...(end !== undefined && { end_date: end }),
-            ...(current !== undefined && { work_here: current }),
-          })
-        }
-      />
-      <TextAreaField
-        label={t('fields.description')}
-        optionalLabel={t('fields.optional')}
-        value={form.description}
-        maxLength={PROFILE_LIMITS.text}
-        onChange={(e) => set({ description: e.target.value })}
-      />
-      <CheckboxField
-        label={t('fields.enable_business')}
-        hint={t('fields.enable_business_hint')}
-        tone="warning"
-        checked={form.enable_business}
-        onChange={(e) =>
-          e.target.checked ? setAskBusiness(true) : set({ enable_business: false })
-        }
-      />
-      <div className={styles.formActions}>
-        <Button variant="ghost" onClick={onCancel}>
-          {t('dialog.cancel')}
-        </Button>
-        <Button type="submit" variant="secondary">
-          {item ? t('experiences.apply') : t('experiences.add_to_list')}
-        </Button>
-      </div>
+        set={set}
+        errorText={fields.text}
+        submitLabel={item ? t('experiences.apply') : t('experiences.add_to_list')}
+        onCancel={onCancel}
+      >
+        <CheckboxField
+          label={t('fields.enable_business')}
+          hint={t('fields.enable_business_hint')}
+          tone="warning"
+          checked={form.enable_business}
+          onChange={(e) =>
+            e.target.checked ? setAskBusiness(true) : set({ enable_business: false })
+          }
+        />
+      </EntryDetails>
       <Dialog
         open={askBusiness}
         title={t('business.confirm_title')}

@@ -236,6 +236,27 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       await other.context().close();
     });
 
+    it('asks before leaving with unsaved edits, and keeps them when the user stays', async () => {
+      await registerTalent(page, {
+        email: uniqueEmail(`leave${locale}`),
+        password: `leave passphrase ${locale}`,
+        locale,
+      });
+      await page.waitForURL(`**${p}/profile/my-profile`);
+      await page.goto(`${p}/profile/edit`);
+      const headline = page.getByLabel(tr('profile:fields.headline'), { exact: true });
+      await headline.fill('Diseñadora de producto');
+      await page.getByRole('link', { name: tr('profile:edit.view_profile') }).click();
+      const dialog = page.getByRole('dialog', { name: tr('profile:section.leave_title') });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: tr('profile:section.leave_stay') }).click();
+      expect(new URL(page.url()).pathname).toBe(`${p}/profile/edit`);
+      expect(await headline.inputValue()).toBe('Diseñadora de producto');
+      await page.getByRole('link', { name: tr('profile:edit.view_profile') }).click();
+      await dialog.getByRole('button', { name: tr('profile:section.leave_go') }).click();
+      await page.waitForURL(`**${p}/profile/my-profile`);
+    });
+
     it('has no serious or critical accessibility violation on the profile pages', async () => {
       await registerTalent(page, {
         email: uniqueEmail(`a11y${locale}`),
