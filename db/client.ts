@@ -31,10 +31,14 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
+    // The search's extensions (db/migrations/0001_marketplace_search.sql creates them).
+    const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const extensions = { unaccent, pg_trgm };
     if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
     const client = opts.dataDir
-      ? await PGlite.create(path.join(opts.dataDir, 'pg'))
-      : await PGlite.create();
+      ? await PGlite.create(path.join(opts.dataDir, 'pg'), { extensions })
+      : await PGlite.create({ extensions });
     const db = drizzle(client, { schema }) as unknown as Db;
     try {
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -1,18 +1,26 @@
+import type { GetServerSideProps } from 'next';
 import { useTranslation } from 'next-i18next/pages';
-import { AuthPage } from '@/components/auth/auth-page';
-import { RequireAuth } from '@/components/auth/require-auth';
-import { SignedInWelcome } from '@/components/auth/signed-in-welcome';
-import { staticTranslations } from '@/lib/i18n/page-props';
+import { PageFrame } from '@/components/layout/page-frame';
+import { Opportunities } from '@/components/opportunities/opportunities';
+import { MARKET_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
+import { loadOpportunities, type TOpportunitiesPage } from '@/server/ssr/marketplace';
 
-export default function OpportunitiesPage() {
-  const { t } = useTranslation('common');
+/** /opportunities: projects and jobs found from the URL's choices, rendered on the server. */
+export default function OpportunitiesPage(props: TOpportunitiesPage) {
+  const { t } = useTranslation('market');
   return (
-    <AuthPage title={t('nav.opportunities')}>
-      <RequireAuth>
-        <SignedInWelcome heading={t('nav.opportunities')} />
-      </RequireAuth>
-    </AuthPage>
+    <PageFrame title={t('search.title')}>
+      <Opportunities {...props} />
+    </PageFrame>
   );
 }
 
-export const getStaticProps = staticTranslations;
+export const getServerSideProps: GetServerSideProps<TOpportunitiesPage> = async ({
+  query,
+  locale,
+}) => ({
+  props: {
+    ...(await loadOpportunities(query, locale === 'es' ? 'es' : 'en')),
+    ...(await translationProps(locale, MARKET_NAMESPACES)),
+  },
+});

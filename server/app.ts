@@ -5,6 +5,7 @@ import { notFound, onError } from './http/error-handler';
 import { assertCleanQuery } from './lib/validate';
 import { contextMiddleware } from './middleware/context';
 import { requestLog } from './middleware/request-log';
+import { marketplaceRoutes } from './routes/marketplace';
 import { profileEntryRoutes } from './routes/profile-entries';
 import { profileInfoRoutes } from './routes/profile-info';
 import { profileTagRoutes } from './routes/profile-tags';
@@ -43,6 +44,7 @@ export function createApp(deps: TDeps) {
   app.route('/', profileInfoRoutes);
   app.route('/', uploadRoutes);
   app.route('/', userRoutes);
+  app.route('/', marketplaceRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

@@ -9,6 +9,10 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** The posting no longer takes applications or edits (docs/api.md "Marketplace"). */
+  closed: 409,
+  already_applied: 409,
+  own_posting: 403,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -47,6 +51,18 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   forbidden: ['You are not allowed to do this.', 'No tienes permiso para hacer esto.'],
   not_found: ['Not found.', 'No encontrado.'],
   conflict: ['This conflicts with existing data.', 'Esto entra en conflicto con datos existentes.'],
+  closed: [
+    'This posting is no longer taking applications.',
+    'Esta publicación ya no recibe postulaciones.',
+  ],
+  already_applied: [
+    'You have already applied to this posting.',
+    'Ya postulaste a esta publicación.',
+  ],
+  own_posting: [
+    'You cannot apply to your own posting.',
+    'No puedes postular a tu propia publicación.',
+  ],
   payload_too_large: ['The upload is too large.', 'El archivo es demasiado grande.'],
   unsupported_media_type: [
     'This type of file is not accepted.',

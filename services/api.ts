@@ -21,7 +21,7 @@ export const api = createApi({
   baseQuery: baseQuery as (
     config: AxiosRequestConfig,
   ) => Promise<{ data: unknown } | { error: TFailure }>,
-  tagTypes: ['Me', 'Countries', 'Languages', 'Skills'],
+  tagTypes: ['Me', 'Countries', 'Languages', 'Skills', 'MyPostings', 'MyApplications', 'Talents'],
   endpoints: () => ({}),
 });
 

@@ -6,6 +6,8 @@ import type {
   TSessionUser,
   TSkill,
   TUser,
+  TUserJob,
+  TUserProject,
 } from '@/types/user';
 
 export type TAuthState = { isLoggedIn: boolean; user: TSessionUser | null };
@@ -110,6 +112,13 @@ export const authSlice = createSlice({
     skillsSaved(state, action: PayloadAction<TSkill[]>) {
       if (state.user) state.user.skills = action.payload;
     },
+    /** Seed §3: the talent's projects (with their application) follow every apply, edit and withdrawal. */
+    projectApplicationSaved(state, action: PayloadAction<TUserProject>) {
+      if (state.user) upsert(state.user.projects, action.payload);
+    },
+    jobApplicationSaved(state, action: PayloadAction<TUserJob>) {
+      if (state.user) upsert(state.user.jobs, action.payload);
+    },
     /** Seed §4: new notifications are added at the front of the list. */
     notificationReceived(state, action: PayloadAction<TNotification>) {
       state.user?.notifications.unshift(action.payload);
@@ -140,6 +149,8 @@ export const {
   studyCentreSaved,
   studyCentreDeleted,
   skillsSaved,
+  projectApplicationSaved,
+  jobApplicationSaved,
   notificationReceived,
   notificationClicked,
 } = authSlice.actions;

@@ -72,7 +72,7 @@ export type TUser = {
   avatar_url: string | null;
   cv_url: string | null;
   /** The stored CV's name and size, as uploaded. */
-  cv_file?: { name: string; size: number; mime: string } | null;
+  cv_file?: { id: number; name: string; size: number; mime: string } | null;
   links: { linkedin?: string | null; github?: string | null; website?: string | null };
   workplaces: TExperience[];
   study_centres: TEducation[];

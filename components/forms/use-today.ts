@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { latestToday } from '@/lib/schemas/common';
+import { earliestToday } from '@/lib/schemas/marketplace';
 
 const noSubscription = () => () => {};
 
@@ -11,6 +12,15 @@ export function useToday(): string | undefined {
   return useSyncExternalStore(
     noSubscription,
     () => latestToday(),
+    () => undefined,
+  );
+}
+
+/** The earliest date a deadline may take (it has not passed anywhere yet), in the browser only. */
+export function useEarliestToday(): string | undefined {
+  return useSyncExternalStore(
+    noSubscription,
+    () => earliestToday(),
     () => undefined,
   );
 }

@@ -157,6 +157,16 @@ export function AccountMenu() {
               </Link>
             </li>
             <li role="none">
+              <Link
+                href={user.is_talent ? '/applications' : '/business/postings'}
+                role="menuitem"
+                tabIndex={-1}
+                onClick={close}
+              >
+                {user.is_talent ? t('nav.applications') : t('nav.postings')}
+              </Link>
+            </li>
+            <li role="none">
               <Link href="/profile/edit" role="menuitem" tabIndex={-1} onClick={close}>
                 {tp('menu.edit_profile')}
               </Link>

@@ -19,6 +19,11 @@ export function Header() {
           </span>
           {t('app.name')}
         </Link>
+        <nav aria-label={t('nav.main')} className={styles.mainNav}>
+          <Link href="/opportunities" className={styles.navLink}>
+            {t('nav.opportunities')}
+          </Link>
+        </nav>
         <LanguageSwitcher />
         <AccountMenu />
       </div>

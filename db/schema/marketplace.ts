@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -41,10 +42,20 @@ export const projects = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     projectStatusId: smallint('project_status_id').notNull().default(PROJECT_STATUS.recruiting),
     ...timestamps,
+    /** What search matches (docs/api.md "Search"): kept by the database, never written. */
+    searchDoc: text('search_doc').generatedAlwaysAs(
+      sql`public.tc_search_norm(name || ' ' || summary || ' ' || description || ' ' || skills::text)`,
+    ),
+    /** The skills in lower case, for the skill filter's index. */
+    skillsLower: jsonb('skills_lower')
+      .$type<string[]>()
+      .generatedAlwaysAs(sql`lower(skills::text)::jsonb`),
   },
   (t) => [
     index('projects_owner_idx').on(t.ownerId),
     index('projects_status_created_idx').on(t.projectStatusId, t.createdAt),
+    index('projects_search_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
+    index('projects_skills_idx').using('gin', t.skillsLower.op('jsonb_path_ops')),
   ],
 );
 
@@ -69,10 +80,20 @@ export const jobs = pgTable(
     endDate: date('end_date', { mode: 'string' }),
     jobStatusId: smallint('job_status_id').notNull().default(JOB_STATUS.recruiting),
     ...timestamps,
+    /** What search matches (docs/api.md "Search"): kept by the database, never written. */
+    searchDoc: text('search_doc').generatedAlwaysAs(
+      sql`public.tc_search_norm(name || ' ' || summary || ' ' || description || ' ' || skills::text)`,
+    ),
+    /** The skills in lower case, for the skill filter's index. */
+    skillsLower: jsonb('skills_lower')
+      .$type<string[]>()
+      .generatedAlwaysAs(sql`lower(skills::text)::jsonb`),
   },
   (t) => [
     index('jobs_owner_idx').on(t.ownerId),
     index('jobs_status_created_idx').on(t.jobStatusId, t.createdAt),
+    index('jobs_search_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
+    index('jobs_skills_idx').using('gin', t.skillsLower.op('jsonb_path_ops')),
   ],
 );
 

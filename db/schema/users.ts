@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  index,
   integer,
   jsonb,
   pgTable,
@@ -48,5 +49,12 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_sub_idx').on(t.googleSub),
+    // GET /talents matches words of the name and headline, accents and case aside (docs/api.md).
+    index('users_talent_search_idx')
+      .using(
+        'gin',
+        sql`public.tc_search_norm(${t.name} || ' ' || ${t.lastName} || ' ' || coalesce(${t.headline}, '')) gin_trgm_ops`,
+      )
+      .where(sql`${t.isTalent}`),
   ],
 );

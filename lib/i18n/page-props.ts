@@ -19,3 +19,11 @@ export function translationProps(
 export const staticTranslations = async ({ locale }: { locale?: string }) => ({
   props: { ...(await translationProps(locale)) },
 });
+
+/** The marketplace's pages also load its own catalog. */
+export const MARKET_NAMESPACES = [...PAGE_NAMESPACES, 'market'];
+
+/** `getStaticProps` of a marketplace page that needs only its translations. */
+export const marketTranslations = async ({ locale }: { locale?: string }) => ({
+  props: { ...(await translationProps(locale, MARKET_NAMESPACES)) },
+});

@@ -19,6 +19,7 @@ const PARAM_OF: Record<string, string> = {
   too_long: 'max',
   too_small: 'min',
   too_large: 'max',
+  too_many: 'max',
 };
 
 const CODE = /^[a-z_]+$/;

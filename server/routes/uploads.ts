@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { TAppEnv } from '@/server/context';
 import { readMultipartFile } from '@/server/http/multipart';
 import { uploadHeaders } from '@/server/http/upload-headers';
-import { requireAuth } from '@/server/middleware/auth';
+import { optionalAuth, requireAuth } from '@/server/middleware/auth';
 import {
   FILE_MAX_BYTES,
   IMAGE_MAX_BYTES,
@@ -12,7 +12,7 @@ import {
 } from '@/server/services/profile/uploads';
 
 /**
- * Uploads (seed §7): `POST /image` (bearer) and `POST /file` (anonymous) stream their multipart
+ * Uploads (seed §7): `POST /image` (bearer) and `POST /file` (anonymous, or owned by the caller when a token comes) stream their multipart
  * body under their own caps (the app's JSON body limit does not apply to them), read only once
  * the verb has admitted the request; stored files are served from `GET /uploads/:key`, from
  * whichever storage the server was given.
@@ -22,7 +22,7 @@ export const uploadRoutes = new Hono<TAppEnv>()
     const file = () => readMultipartFile(c.req.raw, 'image', IMAGE_MAX_BYTES);
     return c.json({ status: true, data: await saveImage(c.var.ctx, { file }) }, 201);
   })
-  .post('/file', async (c) => {
+  .post('/file', optionalAuth, async (c) => {
     const file = () => readMultipartFile(c.req.raw, 'file', FILE_MAX_BYTES);
     return c.json({ status: true, data: await saveDocument(c.var.ctx, { file }) }, 201);
   })

@@ -1,21 +1,10 @@
-import { getDb } from '@/db/client';
-import type { TCtx, TDeps } from '@/server/context';
-import { createDefaultDeps } from '@/server/deps';
 import { AppError } from '@/server/errors';
 import { listCountries } from '@/server/services/reference';
 import { getUser } from '@/server/services/users/user-dto';
 import type { TUser } from '@/types/user';
+import { anonymousCtx } from './context';
 
-// Server-side loaders for pages' getServerSideProps (Next keeps them out of the browser bundle).
-// They call the same service verbs as the API, as an anonymous caller.
-
-let deps: TDeps | undefined;
-
-/** The context of an anonymous read, as the API would build it. */
-async function anonymousCtx(): Promise<TCtx> {
-  deps ??= createDefaultDeps();
-  return { db: await getDb(), user: null, now: new Date(), deps, ip: 'server-render' };
-}
+// The public profile's loader (server/ssr/context.ts says how loaders work).
 
 export type TPublicProfilePage = { profile: TUser; countryName: string | null };
 

@@ -36,6 +36,7 @@ describe('the account menu (WAI-ARIA menu button)', () => {
     expect(menu).toHaveAttribute('aria-labelledby', button.id);
     expect(items().map((i) => i.textContent)).toEqual([
       'My profile',
+      'My applications',
       'Edit profile',
       'Settings',
       'Sign out',
@@ -65,25 +66,25 @@ describe('the account menu (WAI-ARIA menu button)', () => {
     await user.keyboard('{ArrowDown}');
     expect(items()[0]).toHaveFocus();
     await user.keyboard('{ArrowUp}');
-    expect(items()[3]).toHaveFocus();
+    expect(items()[4]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items()[0]).toHaveFocus();
     await user.keyboard('{End}');
-    expect(items()[3]).toHaveFocus();
+    expect(items()[4]).toHaveFocus();
     await user.keyboard('{Home}');
     expect(items()[0]).toHaveFocus();
     await user.keyboard('s');
-    expect(items()[2]).toHaveFocus(); // Settings
+    expect(items()[3]).toHaveFocus(); // Settings
     await user.keyboard('s');
-    expect(items()[3]).toHaveFocus(); // Sign out
+    expect(items()[4]).toHaveFocus(); // Sign out
   });
 
   it('opens on the last item with ArrowUp', async () => {
     const { user, button } = await renderMenu('es');
     button.focus();
     await user.keyboard('{ArrowUp}');
-    expect(items()[3]).toHaveTextContent('Cerrar sesión');
-    expect(items()[3]).toHaveFocus();
+    expect(items()[4]).toHaveTextContent('Cerrar sesión');
+    expect(items()[4]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(button).toHaveFocus();
   });

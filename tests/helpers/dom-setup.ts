@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom has <dialog> but not its modal methods: enough of them for components to open and close.
@@ -13,6 +13,10 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.dispatchEvent(new Event('close'));
   };
 }
+
+// Components talk to a real API over loopback: on a busy 2-core machine an answer can take more
+// than the default second, so findBy*/waitFor wait up to 5 s (they return as soon as it shows).
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -92,3 +92,26 @@ describe('file sizes (seed §9)', () => {
     expect(formatFileSize(0)).toBe('0 KB');
   });
 });
+
+describe('money (minor units of an ISO 4217 currency)', () => {
+  it('reads typed amounts with the currency’s decimals, and refuses what is not an amount', async () => {
+    const { toMinor, toMajorInput } = await import('@/lib/format/money');
+    expect(toMinor('1500', 'USD')).toBe(150000);
+    expect(toMinor('1,500.50', 'USD')).toBe(150050);
+    expect(toMinor('1500,5', 'PEN')).toBe(150050);
+    expect(toMinor('2500', 'JPY')).toBe(2500);
+    expect(toMinor('12.345', 'KWD')).toBe(12345);
+    expect(toMinor('', 'USD')).toBeUndefined();
+    expect(toMinor('ten', 'USD')).toBeNaN();
+    expect(toMinor('1.2.3', 'USD')).toBeNaN();
+    expect(toMajorInput(150050, 'USD')).toBe('1500.50');
+    expect(toMajorInput(2500, 'JPY')).toBe('2500');
+  });
+
+  it('formats amounts in both languages', async () => {
+    const { formatMoney } = await import('@/lib/format/money');
+    expect(formatMoney(150000, 'USD', 'en')).toBe('$1,500');
+    expect(formatMoney(150050, 'USD', 'en')).toBe('$1,500.50');
+    expect(formatMoney(150000, 'PEN', 'es')).toMatch(/1500|1\.500/);
+  });
+});

@@ -42,7 +42,8 @@ export const languageDto = (
   name_es: l.nameEs,
 });
 
-export type TCvFile = { name: string; size: number; mime: string };
+/** The stored CV's upload: its id (a job application can name it), name, size and type. */
+export type TCvFile = { id: number; name: string; size: number; mime: string };
 
 /** The storage key at the end of one of our upload URLs. */
 export const uploadKeyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
@@ -51,7 +52,7 @@ export const uploadKeyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 export async function cvFileOf(db: Db, cvUrl: string | null): Promise<TCvFile | null> {
   if (!cvUrl) return null;
   const [row] = await db
-    .select({ name: uploads.originalName, size: uploads.size, mime: uploads.mime })
+    .select({ id: uploads.id, name: uploads.originalName, size: uploads.size, mime: uploads.mime })
     .from(uploads)
     .where(eq(uploads.storageKey, uploadKeyOf(cvUrl)));
   return row ?? null;

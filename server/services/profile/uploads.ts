@@ -140,7 +140,8 @@ export async function saveDocument(ctx: TCtx, input: TUploadInput) {
       'Usa un archivo PDF, Word, PNG o JPEG.',
     );
   }
-  const row = await store(ctx, { ownerId: null, kind: 'file', type, file });
+  // Signed in, the upload is the caller's at once (a job application's CV: docs/api.md).
+  const row = await store(ctx, { ownerId: ctx.user?.id ?? null, kind: 'file', type, file });
   return {
     id: row.id,
     url: uploadUrl(row.storageKey),

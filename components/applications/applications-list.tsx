@@ -1,0 +1,105 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { Badge } from '@/components/ui/badge';
+import { ButtonLink } from '@/components/ui/button';
+import { formatDay } from '@/lib/format/day';
+import { formatMoney } from '@/lib/format/money';
+import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS, statusName } from '@/lib/statuses';
+import { useMyApplicationsQuery } from '@/services/marketplace-api';
+import type { TJobApplication, TPostingKind, TProjectApplication } from '@/types/marketplace';
+import styles from '@/components/layout/list-page.module.css';
+
+const isProjectApplication = (a: TProjectApplication | TJobApplication): a is TProjectApplication =>
+  'project_id' in a;
+
+/** /applications: the talent's applications in tabs, each with its status and posting. */
+export default function ApplicationsList() {
+  const { t, i18n } = useTranslation('market');
+  const { t: tc } = useTranslation('common');
+  const router = useRouter();
+  const type: TPostingKind = router.query.type === 'job' ? 'job' : 'project';
+  const page = Number(router.query.page) || 1;
+  const { data } = useMyApplicationsQuery({ type, page });
+  const tabs: TPostingKind[] = ['project', 'job'];
+  return (
+    <>
+      <nav className={styles.tabs} aria-label={t('search.tabs_label')}>
+        {tabs.map((k) => (
+          <Link
+            key={k}
+            href={{ pathname: '/applications', query: { type: k } }}
+            className={k === type ? styles.tabActive : styles.tab}
+            aria-current={k === type ? 'page' : undefined}
+          >
+            {t(k === 'project' ? 'kinds.projects' : 'kinds.jobs')}
+          </Link>
+        ))}
+      </nav>
+      {!data ? (
+        <p className={`${styles.empty} ${styles.state}`} role="status">
+          {tc('auth.checking_session')}
+        </p>
+      ) : data.data.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{t('applications.empty')}</p>
+          <ButtonLink
+            href={{
+              pathname: '/opportunities',
+              query: { tab: type === 'job' ? 'jobs' : 'projects' },
+            }}
+          >
+            {t('applications.find')}
+          </ButtonLink>
+        </div>
+      ) : (
+        <ul className={styles.list}>
+          {data.data.map((a) => {
+            const project = isProjectApplication(a);
+            const status = project ? a.accepted : a.selected;
+            const posting = project ? a.project : a.job;
+            const postingStatus = project
+              ? statusName(PROJECT_STATUS, a.project.project_status_id)
+              : statusName(JOB_STATUS, a.job.job_status_id);
+            return (
+              <li key={a.id} className={styles.card}>
+                <div className={styles.cardHead}>
+                  <h2>
+                    <Link href={`/${type}s/${posting.id}`}>{posting.name}</Link>
+                  </h2>
+                  <Badge
+                    tone={
+                      status === APPLICATION_STATUS.hired
+                        ? 'success'
+                        : status === APPLICATION_STATUS.rejected
+                          ? 'danger'
+                          : 'info'
+                    }
+                  >
+                    {t(
+                      `statuses.application.${statusName(APPLICATION_STATUS, status) ?? 'applied'}`,
+                    )}
+                  </Badge>
+                </div>
+                <p className={styles.meta}>
+                  <span>
+                    {t('applications.applied_on', { time: formatDay(a.created_at, i18n.language) })}
+                  </span>
+                  {project && (
+                    <span>{formatMoney(a.price_proposal, a.project.currency, i18n.language)}</span>
+                  )}
+                  {postingStatus && (
+                    <span>{t(`statuses.${project ? 'project' : 'job'}.${postingStatus}`)}</span>
+                  )}
+                </p>
+                {a.reason && (
+                  <p className={styles.meta}>{t('apply.reason', { reason: a.reason })}</p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

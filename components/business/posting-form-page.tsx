@@ -1,0 +1,64 @@
+import dynamic from 'next/dynamic';
+import { useTranslation } from 'next-i18next/pages';
+import { RequireAuth } from '@/components/auth/require-auth';
+import styles from '@/components/layout/list-page.module.css';
+import { PageFrame } from '@/components/layout/page-frame';
+import type { TOption } from '@/components/ui/select-field';
+import { selectUser } from '@/store/auth-slice';
+import { useAppSelector } from '@/store/hooks';
+import type { TJob, TPostingKind, TProject } from '@/types/marketplace';
+
+// The form writes through the cache: it comes in a second chunk (first-load budget).
+const PostingForm = dynamic(() => import('./posting-form').then((m) => m.PostingForm), {
+  ssr: false,
+});
+
+/** New and edit pages of a project or a job, for its business. */
+export function PostingFormPage({
+  kind,
+  posting,
+  countries,
+}: {
+  kind: TPostingKind;
+  posting?: TProject | TJob;
+  countries: TOption[];
+}) {
+  const { t } = useTranslation('market');
+  const user = useAppSelector(selectUser);
+  const title = posting
+    ? kind === 'project'
+      ? t('form.edit_project')
+      : t('form.edit_job')
+    : kind === 'project'
+      ? t('form.new_project')
+      : t('form.new_job');
+  const notYours = posting && user && posting.owner.id !== user.id;
+  const closed =
+    posting &&
+    !('budget' in posting ? posting.project_status_id === 1 : posting.job_status_id === 1);
+  return (
+    <PageFrame title={title}>
+      <RequireAuth role="business">
+        <div className={styles.page}>
+          <header className={styles.pageHeader}>
+            <div>
+              <h1>{title}</h1>
+              <p>{t('form.lead')}</p>
+            </div>
+          </header>
+          {notYours ? (
+            <p className={styles.empty} role="alert">
+              {t('form.not_yours')}
+            </p>
+          ) : closed ? (
+            <p className={styles.empty} role="alert">
+              {t('form.not_editable')}
+            </p>
+          ) : (
+            <PostingForm kind={kind} posting={posting} countries={countries} />
+          )}
+        </div>
+      </RequireAuth>
+    </PageFrame>
+  );
+}

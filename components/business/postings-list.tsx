@@ -1,0 +1,132 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { useState } from 'react';
+import { isProject, PostingStatus, type TPosting } from '@/components/postings/posting-facts';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { errorText } from '@/lib/error-text';
+import { formatDay } from '@/lib/format/day';
+import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { settle } from '@/services/api';
+import {
+  useCancelJobMutation,
+  useCancelProjectMutation,
+  useMyPostingsQuery,
+} from '@/services/marketplace-api';
+import type { TPostingKind } from '@/types/marketplace';
+import styles from '@/components/layout/list-page.module.css';
+
+/** A posting can be cancelled while it recruits or runs; finished and cancelled ones stay as they are. */
+const cancellable = (p: TPosting) =>
+  isProject(p)
+    ? p.project_status_id === PROJECT_STATUS.recruiting ||
+      p.project_status_id === PROJECT_STATUS.started
+    : p.job_status_id === JOB_STATUS.recruiting || p.job_status_id === JOB_STATUS.inSelection;
+const editable = (p: TPosting) =>
+  isProject(p)
+    ? p.project_status_id === PROJECT_STATUS.recruiting
+    : p.job_status_id === JOB_STATUS.recruiting;
+
+/** /business/postings: my projects and jobs in tabs, with status, deadline and applicants; edit, cancel. */
+export default function PostingsList() {
+  const { t, i18n } = useTranslation('market');
+  const { t: tc } = useTranslation('common');
+  const router = useRouter();
+  const type: TPostingKind = router.query.type === 'job' ? 'job' : 'project';
+  const page = Number(router.query.page) || 1;
+  const { data } = useMyPostingsQuery({ type, page });
+  const [cancelProject] = useCancelProjectMutation();
+  const [cancelJob] = useCancelJobMutation();
+  const [asking, setAsking] = useState<TPosting | null>(null);
+
+  async function cancel(p: TPosting) {
+    setAsking(null);
+    const outcome = isProject(p)
+      ? await settle(cancelProject(p.id))
+      : await settle(cancelJob(p.id));
+    if (!outcome.ok) return toastError(errorText(tc, outcome.failure.fields[0] ?? outcome.failure));
+    toastSuccess(t('postings.cancelled'));
+  }
+
+  const tabs: TPostingKind[] = ['project', 'job'];
+  return (
+    <>
+      <nav className={styles.tabs} aria-label={t('search.tabs_label')}>
+        {tabs.map((k) => (
+          <Link
+            key={k}
+            href={{ pathname: '/business/postings', query: { type: k } }}
+            className={k === type ? styles.tabActive : styles.tab}
+            aria-current={k === type ? 'page' : undefined}
+          >
+            {t(k === 'project' ? 'kinds.projects' : 'kinds.jobs')}
+          </Link>
+        ))}
+      </nav>
+      {!data ? (
+        <p className={`${styles.empty} ${styles.state}`} role="status">
+          {tc('auth.checking_session')}
+        </p>
+      ) : data.data.length === 0 ? (
+        <div className={styles.empty}>
+          <p>{t(type === 'project' ? 'postings.empty_projects' : 'postings.empty_jobs')}</p>
+          <ButtonLink href={`/business/${type}s/new`}>
+            {t(type === 'project' ? 'postings.new_project' : 'postings.new_job')}
+          </ButtonLink>
+        </div>
+      ) : (
+        <ul className={styles.list}>
+          {data.data.map((p) => (
+            <li key={p.id} className={styles.card}>
+              <div className={styles.cardHead}>
+                <h2>
+                  <Link href={`/${type}s/${p.id}`}>{p.name}</Link>
+                </h2>
+                <PostingStatus posting={p} />
+              </div>
+              <p className={styles.meta}>
+                <span>{t('posting.applicants', { count: p.applications_count })}</span>
+                <span>
+                  {p.end_date
+                    ? t('posting.deadline', { date: formatDay(p.end_date, i18n.language) })
+                    : t('posting.no_deadline')}
+                </span>
+              </p>
+              <div className={styles.actions}>
+                {editable(p) && (
+                  <ButtonLink href={`/business/${type}s/${p.id}/edit`} variant="secondary">
+                    {t('postings.edit')}
+                  </ButtonLink>
+                )}
+                {cancellable(p) && (
+                  <Button variant="ghost" onClick={() => setAsking(p)}>
+                    {t('postings.cancel')}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog
+        open={asking !== null}
+        title={asking ? t('postings.cancel_title', { name: asking.name }) : ''}
+        onClose={() => setAsking(null)}
+        actions={
+          <>
+            <Button variant="ghost" onClick={() => setAsking(null)}>
+              {t('postings.keep')}
+            </Button>
+            <Button variant="danger" onClick={() => asking && void cancel(asking)}>
+              {t('postings.cancel')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('postings.cancel_body')}</p>
+      </Dialog>
+    </>
+  );
+}

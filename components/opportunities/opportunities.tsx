@@ -1,0 +1,109 @@
+import dynamic from 'next/dynamic';
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import type { TOption } from '@/components/ui/select-field';
+import { isProject, type TPosting } from '@/components/postings/posting-facts';
+import { selectUser } from '@/store/auth-slice';
+import { useAppSelector } from '@/store/hooks';
+import { useSession } from '@/store/session';
+import type { TPage } from '@/types/marketplace';
+import styles from './opportunities.module.css';
+import { Pagination } from './pagination';
+import { PostingCard } from './posting-card';
+import { SearchFilters, type TFilterValues } from './search-filters';
+
+export type TTab = 'projects' | 'jobs' | 'talents';
+
+// Talents are searched by signed-in businesses only, in the browser (with their token).
+const TalentSearch = dynamic(() => import('./talent-search'), { ssr: false });
+
+/**
+ * /opportunities: projects and jobs rendered on the server from the URL's choices (a search can
+ * be shared, the back button works, results show before JavaScript runs); talents for a
+ * signed-in business.
+ */
+export function Opportunities({
+  tab,
+  values,
+  results,
+  countries,
+}: {
+  tab: TTab;
+  values: TFilterValues;
+  results: TPage<TPosting> | null;
+  countries: TOption[];
+}) {
+  const { t } = useTranslation('market');
+  const { rehydrated } = useSession();
+  const user = useAppSelector(selectUser);
+  const business = rehydrated && user && !user.is_talent;
+  const countryName = (code: string | null) =>
+    countries.find((c) => c.value === code)?.label ?? null;
+  const applied = (p: TPosting) =>
+    Boolean(
+      user &&
+      (isProject(p)
+        ? user.projects.some((x) => x.id === p.id)
+        : user.jobs.some((x) => x.id === p.id)),
+    );
+  const tabs: TTab[] = ['projects', 'jobs', 'talents'];
+  return (
+    <div className={styles.page}>
+      <header className={styles.pageHeader}>
+        <h1>{t('search.title')}</h1>
+        <p>{t('search.lead')}</p>
+      </header>
+      <nav className={styles.tabs} aria-label={t('search.tabs_label')}>
+        {tabs.map((name) => (
+          <Link
+            key={name}
+            href={{ pathname: '/opportunities', query: { tab: name } }}
+            className={name === tab ? styles.tabActive : styles.tab}
+            aria-current={name === tab ? 'page' : undefined}
+          >
+            {t(`kinds.${name}`)}
+          </Link>
+        ))}
+      </nav>
+      {tab === 'talents' ? (
+        business ? (
+          <TalentSearch countries={countries} />
+        ) : (
+          <p className={styles.empty}>{t('search.talents_sign_in')}</p>
+        )
+      ) : (
+        <div className={styles.layout}>
+          {/* Keyed by the URL's choices: back, forward and "Clear filters" show what they list. */}
+          <SearchFilters
+            key={`${tab}?${new URLSearchParams(values).toString()}`}
+            tab={tab}
+            values={values}
+            countries={countries}
+          />
+          <section aria-labelledby="results-count" className={styles.results}>
+            <p id="results-count" className={styles.count} role="status">
+              {t('search.results', { count: results?.total ?? 0 })}
+            </p>
+            {results && results.data.length > 0 ? (
+              <>
+                <div className={styles.cards}>
+                  {results.data.map((p) => (
+                    <PostingCard
+                      key={p.id}
+                      posting={p}
+                      countryName={countryName(p.country_code)}
+                      applied={applied(p)}
+                    />
+                  ))}
+                </div>
+                <Pagination page={results.page} last={results.last_page} />
+              </>
+            ) : (
+              <p className={styles.empty}>{t('search.empty')}</p>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,60 @@
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import { Badge } from '@/components/ui/badge';
+import { ChipList } from '@/components/ui/chip-list';
+import {
+  isProject,
+  PostingStatus,
+  useDeadline,
+  usePay,
+  usePlace,
+  type TPosting,
+} from '@/components/postings/posting-facts';
+import styles from './opportunities.module.css';
+
+/** One posting in the results: what, who, pay, where, until when; whether the viewer applied. */
+export function PostingCard({
+  posting,
+  countryName,
+  applied,
+}: {
+  posting: TPosting;
+  countryName: string | null;
+  applied: boolean;
+}) {
+  const { t } = useTranslation('market');
+  const pay = usePay(posting);
+  const deadline = useDeadline(posting);
+  const place = usePlace(posting.country_code, countryName);
+  const href = `/${isProject(posting) ? 'projects' : 'jobs'}/${posting.id}`;
+  return (
+    <article className={styles.card} aria-labelledby={`posting-${posting.id}`}>
+      <header className={styles.cardHead}>
+        <h2 id={`posting-${posting.id}`} className={styles.cardTitle}>
+          <Link href={href}>{posting.name}</Link>
+        </h2>
+        <div className={styles.badges}>
+          {applied && <Badge tone="info">{t('posting.applied')}</Badge>}
+          {!posting.accepting && <PostingStatus posting={posting} />}
+        </div>
+      </header>
+      {posting.owner.company && (
+        <p className={styles.company}>{t('posting.by', { company: posting.owner.company })}</p>
+      )}
+      <p className={styles.summary}>{posting.summary}</p>
+      <ul className={styles.facts}>
+        <li>
+          <strong>{pay}</strong>
+          {isProject(posting) && <> · {t('posting.weeks', { count: posting.weeks })}</>}
+        </li>
+        <li>
+          {t(`modality.${posting.modality}`)} · {place}
+        </li>
+        <li>{posting.accepting ? deadline : t('posting.closed')}</li>
+      </ul>
+      {posting.skills.length > 0 && (
+        <ChipList items={posting.skills.slice(0, 6).map((s) => ({ key: s, label: s }))} />
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+import dynamic from 'next/dynamic';
+import { useTranslation } from 'next-i18next/pages';
+import { ChipList } from '@/components/ui/chip-list';
+import { formatDay } from '@/lib/format/day';
+import {
+  isProject,
+  PostingStatus,
+  useDeadline,
+  usePay,
+  usePlace,
+  type TPosting,
+} from './posting-facts';
+import styles from './postings.module.css';
+
+function Loading() {
+  return <div className={styles.applyLoading} aria-hidden="true" />;
+}
+
+// What the viewer can do depends on who they are, known only in the browser: loaded after the page.
+const ApplyPanel = dynamic(() => import('./apply-panel'), {
+  ssr: false,
+  loading: () => <Loading />,
+});
+
+/**
+ * /projects/[id] and /jobs/[id]: the posting, rendered on the server; the panel to apply, edit
+ * or withdraw comes once the viewer is known.
+ */
+export function PostingDetail({
+  posting,
+  countryName,
+}: {
+  posting: TPosting;
+  countryName: string | null;
+}) {
+  const { t, i18n } = useTranslation('market');
+  const pay = usePay(posting);
+  const deadline = useDeadline(posting);
+  const place = usePlace(posting.country_code, countryName);
+  const project = isProject(posting);
+  return (
+    <div className={styles.detail}>
+      <article className={styles.main} aria-labelledby="posting-title">
+        <header className={styles.head}>
+          <h1 id="posting-title">{posting.name}</h1>
+          <PostingStatus posting={posting} />
+        </header>
+        {posting.owner.company && (
+          <p className={styles.company}>{t('posting.by', { company: posting.owner.company })}</p>
+        )}
+        <p className={styles.summary}>{posting.summary}</p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{project ? t('posting.budget') : t('posting.salary')}</dt>
+            <dd>{pay}</dd>
+          </div>
+          <div>
+            <dt>{project ? t('posting.duration') : t('posting.contract_type')}</dt>
+            <dd>
+              {project
+                ? t('posting.weeks', { count: posting.weeks })
+                : t(`contract.${posting.contract_type}`)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('posting.location')}</dt>
+            <dd>
+              {t(`modality.${posting.modality}`)} · {place}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('posting.details')}</dt>
+            <dd>
+              {posting.accepting ? deadline : t('posting.closed')} ·{' '}
+              {t('posting.applicants', { count: posting.applications_count })} ·{' '}
+              {t('posting.posted', { time: formatDay(posting.created_at, i18n.language) })}
+            </dd>
+          </div>
+        </dl>
+        {posting.skills.length > 0 && (
+          <section aria-labelledby="posting-skills">
+            <h2 id="posting-skills">{t('posting.skills')}</h2>
+            <ChipList items={posting.skills.map((s) => ({ key: s, label: s }))} />
+          </section>
+        )}
+        <section aria-labelledby="posting-description">
+          <h2 id="posting-description">{t('posting.description')}</h2>
+          <p className={styles.text}>{posting.description}</p>
+        </section>
+        {!project && posting.requirements && (
+          <section aria-labelledby="posting-requirements">
+            <h2 id="posting-requirements">{t('posting.requirements')}</h2>
+            <p className={styles.text}>{posting.requirements}</p>
+          </section>
+        )}
+      </article>
+      <aside className={styles.side} aria-label={t('apply.title')}>
+        <ApplyPanel posting={posting} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import Head from 'next/head';
+import { useTranslation } from 'next-i18next/pages';
+import { PageFrame } from '@/components/layout/page-frame';
+import { PostingDetail } from './posting-detail';
+import type { TPosting } from './posting-facts';
+
+/** The page of one posting, with the title, description and Open Graph tags in its HTML. */
+export function PostingPage({
+  posting,
+  countryName,
+}: {
+  posting: TPosting;
+  countryName: string | null;
+}) {
+  const { t } = useTranslation('market');
+  const company = posting.owner.company;
+  const title = company ? `${posting.name} · ${t('posting.by', { company })}` : posting.name;
+  return (
+    <PageFrame title={title}>
+      <Head>
+        <meta name="description" content={posting.summary} key="description" />
+        <meta property="og:type" content="article" />
+        <meta property="og:title" content={posting.name} />
+        <meta property="og:description" content={posting.summary} />
+      </Head>
+      <PostingDetail posting={posting} countryName={countryName} />
+    </PageFrame>
+  );
+}

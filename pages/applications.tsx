@@ -1,0 +1,33 @@
+import dynamic from 'next/dynamic';
+import { useTranslation } from 'next-i18next/pages';
+import { RequireAuth } from '@/components/auth/require-auth';
+import styles from '@/components/layout/list-page.module.css';
+import { PageFrame } from '@/components/layout/page-frame';
+import { marketTranslations } from '@/lib/i18n/page-props';
+
+// The list reads server data: it comes in a second chunk, with the cache (first-load budget).
+const ApplicationsList = dynamic(() => import('@/components/applications/applications-list'), {
+  ssr: false,
+});
+
+/** /applications: the talent's applications and where each stands. */
+export default function ApplicationsPage() {
+  const { t } = useTranslation('market');
+  return (
+    <PageFrame title={t('applications.title')}>
+      <RequireAuth role="talent">
+        <div className={styles.page}>
+          <header className={styles.pageHeader}>
+            <div>
+              <h1>{t('applications.title')}</h1>
+              <p>{t('applications.lead')}</p>
+            </div>
+          </header>
+          <ApplicationsList />
+        </div>
+      </RequireAuth>
+    </PageFrame>
+  );
+}
+
+export const getStaticProps = marketTranslations;

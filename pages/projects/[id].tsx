@@ -1,0 +1,19 @@
+import type { GetServerSideProps } from 'next';
+import { PostingPage } from '@/components/postings/posting-page';
+import { MARKET_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
+import { loadPosting, type TPostingPage } from '@/server/ssr/marketplace';
+
+/** /projects/[id] (seed §7 GET /projects/{id}): rendered on the server; an unknown id is a real 404. */
+export default function ProjectPage(props: TPostingPage) {
+  return <PostingPage {...props} />;
+}
+
+export const getServerSideProps: GetServerSideProps<TPostingPage> = async ({ params, locale }) => {
+  const page = await loadPosting(
+    'project',
+    String(params?.id ?? ''),
+    locale === 'es' ? 'es' : 'en',
+  );
+  if (!page) return { notFound: true };
+  return { props: { ...page, ...(await translationProps(locale, MARKET_NAMESPACES)) } };
+};

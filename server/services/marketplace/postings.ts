@@ -1,0 +1,434 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type * as v from 'valibot';
+import {
+  countries,
+  jobApplications,
+  jobs,
+  projectApplications,
+  projects,
+  users,
+  userWorkplaces,
+} from '@/db/schema';
+import type { Db } from '@/db/types';
+import { currencyDigits, CURRENCIES, isCurrency } from '@/lib/currencies';
+import {
+  earliestToday,
+  jobSchema,
+  projectSchema,
+  type TJobFields,
+  type TJobSearch,
+  type TPostingSearch,
+  type TProjectFields,
+} from '@/lib/schemas/marketplace';
+import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
+import type { TCtx } from '@/server/context';
+import { AppError, fieldError, type TFieldProblem } from '@/server/errors';
+import { qualified } from '@/server/lib/sql';
+import { parseWith } from '@/server/lib/validate';
+import { assertRole } from '@/server/services/access';
+import { paginated, sentFields } from '@/server/services/profile/common';
+
+// Projects and jobs a business posts (docs/api.md "Marketplace", docs/product.md "Marketplace").
+// Both kinds share the verbs: `KINDS` names each one's table, status column and applications.
+// Every list is one query per page: the owner, company and applicant count come from the same
+// statement, and the total from a window count.
+
+export type TKind = 'project' | 'job';
+
+const KINDS = {
+  project: {
+    table: projects,
+    status: projects.projectStatusId,
+    recruiting: PROJECT_STATUS.recruiting,
+    applications: projectApplications,
+    applicationFk: projectApplications.projectId,
+    applicationStatus: projectApplications.accepted,
+  },
+  job: {
+    table: jobs,
+    status: jobs.jobStatusId,
+    recruiting: JOB_STATUS.recruiting,
+    applications: jobApplications,
+    applicationFk: jobApplications.jobId,
+    applicationStatus: jobApplications.selected,
+  },
+} as const;
+
+const NOT_FOUND = {
+  project: ['Project not found.', 'Proyecto no encontrado.'],
+  job: ['Job not found.', 'Empleo no encontrado.'],
+} as const;
+
+export const postingNotFound = (kind: TKind) =>
+  new AppError('not_found', { message: NOT_FOUND[kind][0], messageEs: NOT_FOUND[kind][1] });
+
+const notRecruiting = () =>
+  new AppError('closed', {
+    message: 'This posting is no longer recruiting, so it cannot change.',
+    messageEs: 'Esta publicación ya no está en selección, así que no puede cambiar.',
+  });
+
+/** Whether a posting takes applications: recruiting, and its last day has not ended anywhere. */
+export const isAccepting = (
+  p: { statusId: number; endDate: string | null },
+  kind: TKind,
+  now: Date,
+) =>
+  p.statusId === KINDS[kind].recruiting && (p.endDate === null || p.endDate >= earliestToday(now));
+
+/** How many minor units make one whole unit, per currency, in SQL (for pay filters and sort). */
+const minorPerUnit = (currency: SQL | unknown): SQL => {
+  const inList = (digits: number) =>
+    sql.raw(
+      CURRENCIES.filter((c) => currencyDigits(c) === digits)
+        .map((c) => `'${c}'`)
+        .join(','),
+    );
+  return sql`(case when ${currency} in (${inList(0)}) then 1 when ${currency} in (${inList(3)}) then 1000 else 100 end)`;
+};
+
+/** The columns every list of postings reads besides the posting's own. */
+function extras(kind: TKind) {
+  const k = KINDS[kind];
+  return {
+    ownerName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
+    company: sql<
+      string | null
+    >`(select ${qualified(userWorkplaces.workplaceName)} from ${userWorkplaces}
+      where ${qualified(userWorkplaces.userId)} = ${qualified(k.table.ownerId)} and ${qualified(userWorkplaces.enableBusiness)}
+      order by ${qualified(userWorkplaces.workHere)} desc, ${qualified(userWorkplaces.startDate)} desc limit 1)`,
+    applicationsCount: sql<number>`(select count(*)::int from ${k.applications}
+      where ${qualified(k.applicationFk)} = ${qualified(k.table.id)} and ${qualified(k.applicationStatus)} <> ${APPLICATION_STATUS.withdrawn})`,
+    total: sql<number>`(count(*) over ())::int`,
+  };
+}
+
+type TProjectRow = typeof projects.$inferSelect;
+type TJobRow = typeof jobs.$inferSelect;
+type TExtras = { ownerName: string; company: string | null; applicationsCount: number };
+
+function baseDto(p: TProjectRow | TJobRow, x: TExtras, statusId: number, kind: TKind, now: Date) {
+  return {
+    id: p.id,
+    name: p.name,
+    summary: p.summary,
+    description: p.description,
+    skills: p.skills,
+    currency: p.currency,
+    modality: p.modality,
+    country_code: p.countryCode,
+    end_date: p.endDate,
+    owner: { id: p.ownerId, name: x.ownerName, company: x.company },
+    applications_count: x.applicationsCount,
+    created_at: p.createdAt.toISOString(),
+    accepting: isAccepting({ statusId, endDate: p.endDate }, kind, now),
+  };
+}
+
+export const projectDto = (p: TProjectRow, x: TExtras, now: Date) => ({
+  ...baseDto(p, x, p.projectStatusId, 'project', now),
+  budget: p.budget,
+  weeks: p.weeks,
+  project_status_id: p.projectStatusId,
+});
+
+export const jobDto = (j: TJobRow, x: TExtras, now: Date) => ({
+  ...baseDto(j, x, j.jobStatusId, 'job', now),
+  requirements: j.requirements,
+  contract_type: j.contractType,
+  min_salary: j.minSalary,
+  max_salary: j.maxSalary,
+  job_status_id: j.jobStatusId,
+});
+
+export type TProjectDto = ReturnType<typeof projectDto>;
+export type TJobDto = ReturnType<typeof jobDto>;
+
+/** One page of postings of `kind` matching `where`, in `order`, with their total. */
+async function selectPage(
+  db: Db,
+  kind: TKind,
+  now: Date,
+  where: SQL | undefined,
+  order: SQL[],
+  page: { page: number; per_page: number },
+) {
+  const k = KINDS[kind];
+  const rows = await db
+    .select({ posting: k.table, ...extras(kind) })
+    .from(k.table as typeof projects)
+    .innerJoin(users, eq(users.id, k.table.ownerId))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.per_page)
+    .offset((page.page - 1) * page.per_page);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && page.page > 1) {
+    // Past the last page: the window had no row to count on, so count apart (rare).
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(k.table as typeof projects)
+      .where(where);
+    total = row?.n ?? 0;
+  }
+  const data = rows.map(({ posting, ...x }) =>
+    kind === 'project'
+      ? projectDto(posting as TProjectRow, x, now)
+      : jobDto(posting as unknown as TJobRow, x, now),
+  );
+  return paginated(data, total, page.page, page.per_page);
+}
+
+/** The words of a search, each to begin a word of the posting's normalised text. */
+export const searchWords = (search: string | undefined) =>
+  (search ?? '').split(' ').filter((w) => w !== '');
+
+/** `GET /projects`, `GET /jobs`: one page of postings matching the URL's choices. */
+export async function searchPostings(ctx: TCtx, kind: TKind, q: TPostingSearch | TJobSearch) {
+  const k = KINDS[kind];
+  const t = k.table;
+  const today = earliestToday(ctx.now);
+  const conditions: (SQL | undefined)[] = [];
+  for (const word of searchWords(q.search)) {
+    // "% word" in the normalised text (spaces at both ends) is a word that begins with "word".
+    conditions.push(sql`${t.searchDoc} like '%' || rtrim(public.tc_search_norm(${word})) || '%'`);
+  }
+  if (q.skill) {
+    conditions.push(sql`${t.skillsLower} @> ${JSON.stringify([q.skill.toLowerCase()])}::jsonb`);
+  }
+  if (q.country) conditions.push(eq(t.countryCode, q.country));
+  if (q.modality) conditions.push(eq(t.modality, q.modality));
+  if (kind === 'job' && 'contract_type' in q && q.contract_type) {
+    conditions.push(eq(jobs.contractType, q.contract_type));
+  }
+  if (q.status) conditions.push(eq(k.status, q.status));
+  else {
+    conditions.push(eq(k.status, k.recruiting));
+    conditions.push(sql`(${t.endDate} is null or ${t.endDate} >= ${today})`);
+  }
+  const unit = minorPerUnit(t.currency);
+  // A project's budget, or a job's salary range, must reach into [min_pay, max_pay] (whole units).
+  const high =
+    kind === 'project' ? projects.budget : sql`coalesce(${jobs.maxSalary}, ${jobs.minSalary})`;
+  const low =
+    kind === 'project' ? projects.budget : sql`coalesce(${jobs.minSalary}, ${jobs.maxSalary})`;
+  if (q.min_pay !== undefined)
+    conditions.push(sql`${high}::bigint >= ${q.min_pay}::bigint * ${unit}`);
+  if (q.max_pay !== undefined)
+    conditions.push(sql`${low}::bigint <= ${q.max_pay}::bigint * ${unit}`);
+
+  const order: SQL[] =
+    q.sort === 'deadline'
+      ? [sql`${t.endDate} asc nulls last`, desc(t.id)]
+      : q.sort === 'pay'
+        ? [sql`${high}::numeric / ${unit} desc nulls last`, desc(t.id)]
+        : [desc(t.createdAt), desc(t.id)];
+  return selectPage(ctx.db, kind, ctx.now, and(...conditions), order, q);
+}
+
+/** `GET /projects/{id}`, `GET /jobs/{id}`: one posting, for anyone. */
+export async function getPosting(ctx: TCtx, kind: TKind, input: { id: number }) {
+  const page = await selectPage(ctx.db, kind, ctx.now, eq(KINDS[kind].table.id, input.id), [], {
+    page: 1,
+    per_page: 1,
+  });
+  const posting = page.data[0];
+  if (!posting) throw postingNotFound(kind);
+  return posting;
+}
+
+/** `GET /me/postings`: the calling business's postings of `kind`, newest first. */
+export async function listMyPostings(
+  ctx: TCtx,
+  input: { type: TKind; page: number; per_page: number },
+) {
+  const me = assertRole(ctx, 'business');
+  const t = KINDS[input.type].table;
+  return selectPage(
+    ctx.db,
+    input.type,
+    ctx.now,
+    eq(t.ownerId, me.id),
+    [desc(t.createdAt), desc(t.id)],
+    input,
+  );
+}
+
+/** The checks a schema cannot make: a known currency and country, a deadline by the request's clock. */
+async function referenceProblems(
+  ctx: TCtx,
+  p: { currency: string; country_code?: string | null; end_date?: string | null },
+  sent: Record<string, unknown>,
+) {
+  const errors: TFieldProblem[] = [];
+  if (!isCurrency(p.currency)) errors.push(fieldError('currency', 'currency'));
+  if (p.country_code) {
+    const [country] = await ctx.db
+      .select({ code: countries.code })
+      .from(countries)
+      .where(eq(countries.code, p.country_code));
+    if (!country) errors.push(fieldError('country_code', 'country'));
+  }
+  // A stored deadline that has since passed is not the business's error unless they send it.
+  if ('end_date' in sent && p.end_date && p.end_date < earliestToday(ctx.now)) {
+    errors.push(fieldError('end_date', 'date_past'));
+  }
+  if (errors.length > 0) throw new AppError('invalid_input', { errors });
+}
+
+const projectColumns = (p: TProjectFields) => ({
+  name: p.name,
+  summary: p.summary,
+  description: p.description,
+  skills: p.skills,
+  budget: p.budget,
+  currency: p.currency,
+  weeks: p.weeks,
+  modality: p.modality,
+  countryCode: p.country_code ?? null,
+  endDate: p.end_date ?? null,
+});
+
+const jobColumns = (j: TJobFields) => ({
+  name: j.name,
+  summary: j.summary,
+  description: j.description,
+  requirements: j.requirements ?? null,
+  skills: j.skills,
+  contractType: j.contract_type,
+  minSalary: j.min_salary ?? null,
+  maxSalary: j.max_salary ?? null,
+  currency: j.currency,
+  modality: j.modality,
+  countryCode: j.country_code ?? null,
+  endDate: j.end_date ?? null,
+});
+
+/** `POST /projects`: a business posts a project (docs/product.md "Marketplace"). */
+export async function createProject(ctx: TCtx, input: TProjectFields) {
+  const me = assertRole(ctx, 'business');
+  await referenceProblems(ctx, input, input);
+  const [row] = await ctx.db
+    .insert(projects)
+    .values({ ...projectColumns(input), ownerId: me.id, createdAt: ctx.now, updatedAt: ctx.now })
+    .returning({ id: projects.id });
+  return getPosting(ctx, 'project', { id: row!.id });
+}
+
+/** `POST /jobs`: a business posts a job. */
+export async function createJob(ctx: TCtx, input: TJobFields) {
+  const me = assertRole(ctx, 'business');
+  await referenceProblems(ctx, input, input);
+  const [row] = await ctx.db
+    .insert(jobs)
+    .values({ ...jobColumns(input), ownerId: me.id, createdAt: ctx.now, updatedAt: ctx.now })
+    .returning({ id: jobs.id });
+  return getPosting(ctx, 'job', { id: row!.id });
+}
+
+/** The caller's own posting, still recruiting; another's is "not found" (no existence leak). */
+async function ownRecruiting(ctx: TCtx, kind: TKind, id: number) {
+  const me = assertRole(ctx, 'business');
+  const posting = (await getPosting(ctx, kind, { id }).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  })) as (TProjectDto & TJobDto) | null;
+  if (!posting || posting.owner.id !== me.id) throw postingNotFound(kind);
+  const statusId = kind === 'project' ? posting.project_status_id : posting.job_status_id;
+  if (statusId !== KINDS[kind].recruiting) throw notRecruiting();
+  return posting;
+}
+
+/**
+ * The stored posting with the patch over it, checked whole (min ≤ max, …). A stored deadline that
+ * has passed since is no error of a patch that does not send one: it is checked against the
+ * request's clock only when sent (referenceProblems).
+ */
+async function merge<S extends typeof projectSchema | typeof jobSchema>(
+  ctx: TCtx,
+  schema: S,
+  stored: { end_date: string | null },
+  patch: Record<string, unknown>,
+) {
+  const sendsDeadline = 'end_date' in patch;
+  const merged = parseWith(schema, {
+    ...stored,
+    ...patch,
+    ...(sendsDeadline ? {} : { end_date: null }),
+  });
+  await referenceProblems(ctx, merged, patch);
+  return {
+    ...merged,
+    end_date: sendsDeadline ? merged.end_date : stored.end_date,
+  } as v.InferOutput<S>;
+}
+
+/** `PATCH /projects`: any fields of the caller's recruiting project, checked merged. */
+export async function updateProject(ctx: TCtx, input: { id: number } & Partial<TProjectFields>) {
+  const stored = await ownRecruiting(ctx, 'project', input.id);
+  const { id: _id, ...patch } = sentFields(input);
+  const merged = await merge(ctx, projectSchema, stored, patch);
+  const changed = await ctx.db
+    .update(projects)
+    .set({ ...projectColumns(merged), updatedAt: ctx.now })
+    .where(and(eq(projects.id, input.id), eq(projects.projectStatusId, PROJECT_STATUS.recruiting)))
+    .returning({ id: projects.id });
+  if (changed.length === 0) throw notRecruiting(); // cancelled meanwhile
+  return getPosting(ctx, 'project', input);
+}
+
+/** `PATCH /jobs`: any fields of the caller's recruiting job, checked merged (min ≤ max). */
+export async function updateJob(ctx: TCtx, input: { id: number } & Partial<TJobFields>) {
+  const stored = await ownRecruiting(ctx, 'job', input.id);
+  const { id: _id, ...patch } = sentFields(input);
+  const merged = await merge(ctx, jobSchema, stored, patch);
+  const changed = await ctx.db
+    .update(jobs)
+    .set({ ...jobColumns(merged), updatedAt: ctx.now })
+    .where(and(eq(jobs.id, input.id), eq(jobs.jobStatusId, JOB_STATUS.recruiting)))
+    .returning({ id: jobs.id });
+  if (changed.length === 0) throw notRecruiting();
+  return getPosting(ctx, 'job', input);
+}
+
+/** `DELETE /projects`, `DELETE /jobs`: the owner cancels a recruiting posting (status 4). */
+export async function cancelPosting(ctx: TCtx, kind: TKind, input: { id: number }) {
+  await ownRecruiting(ctx, kind, input.id);
+  // The status guard in the statement lets only one of two cancels at once change the row.
+  const changed =
+    kind === 'project'
+      ? await ctx.db
+          .update(projects)
+          .set({ projectStatusId: PROJECT_STATUS.cancelled, updatedAt: ctx.now })
+          .where(
+            and(eq(projects.id, input.id), eq(projects.projectStatusId, PROJECT_STATUS.recruiting)),
+          )
+          .returning({ id: projects.id })
+      : await ctx.db
+          .update(jobs)
+          .set({ jobStatusId: JOB_STATUS.cancelled, updatedAt: ctx.now })
+          .where(and(eq(jobs.id, input.id), eq(jobs.jobStatusId, JOB_STATUS.recruiting)))
+          .returning({ id: jobs.id });
+  if (changed.length === 0) throw notRecruiting();
+  return getPosting(ctx, kind, input);
+}
+
+/** The posting an application goes to, with what the application verbs check. */
+export async function postingForApplication(ctx: TCtx, kind: TKind, id: number) {
+  const t = KINDS[kind].table;
+  const [row] = await ctx.db
+    .select({
+      id: t.id,
+      ownerId: t.ownerId,
+      statusId: KINDS[kind].status,
+      endDate: t.endDate,
+    })
+    .from(t as typeof projects)
+    .where(eq(t.id, id));
+  if (!row) throw postingNotFound(kind);
+  return {
+    ...row,
+    accepting: isAccepting(row, kind, ctx.now),
+    recruiting: row.statusId === KINDS[kind].recruiting,
+  };
+}

@@ -1,0 +1,14 @@
+import { getDb } from '@/db/client';
+import type { TCtx, TDeps } from '@/server/context';
+import { createDefaultDeps } from '@/server/deps';
+
+// Server-side loaders for pages' getServerSideProps (Next keeps them out of the browser bundle)
+// call the same service verbs as the API, as an anonymous caller.
+
+let deps: TDeps | undefined;
+
+/** The context of an anonymous read, as the API would build it. */
+export async function anonymousCtx(): Promise<TCtx> {
+  deps ??= createDefaultDeps();
+  return { db: await getDb(), user: null, now: new Date(), deps, ip: 'server-render' };
+}

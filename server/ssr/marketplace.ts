@@ -1,0 +1,105 @@
+import type * as v from 'valibot';
+import { jobSearchSchema, projectSearchSchema } from '@/lib/schemas/marketplace';
+import { validate } from '@/lib/schemas/validate';
+import { AppError } from '@/server/errors';
+import { getPosting, searchPostings, type TKind } from '@/server/services/marketplace/postings';
+import { listCountries } from '@/server/services/reference';
+import type { TJob, TPage, TProject } from '@/types/marketplace';
+import { anonymousCtx } from './context';
+
+// Loaders of the marketplace's pages (getServerSideProps): the same verbs as GET /projects,
+// GET /jobs and GET /projects/{id}, as an anonymous caller, so results and postings are in the
+// HTML before JavaScript runs (and in a shared link's preview).
+
+/** A select's option, the shape components/ui/select-field.tsx takes. */
+export type TOption = { value: string; label: string };
+
+export type TTab = 'projects' | 'jobs' | 'talents';
+
+export type TOpportunitiesPage = {
+  tab: TTab;
+  /** The URL's choices as the filters show them. */
+  values: Record<string, string>;
+  /** Postings of the tab; null on the talents tab (searched in the browser, by businesses). */
+  results: TPage<TProject | TJob> | null;
+  countries: TOption[];
+};
+
+export type TPostingPage = { posting: TProject | TJob; countryName: string | null };
+
+/** Props travel as JSON. */
+const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+/** Countries as select options, in the language's names and order. */
+export async function loadCountryOptions(lang: 'en' | 'es'): Promise<TOption[]> {
+  const rows = await listCountries(await anonymousCtx());
+  return rows
+    .map((c) => ({ value: c.code, label: lang === 'es' ? c.name_es : c.name_en }))
+    .sort((a, b) => a.label.localeCompare(b.label, lang));
+}
+
+/** The first value of each query parameter, as text. */
+function firstValues(query: Record<string, string | string[] | undefined>) {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string' && first.trim() !== '') values[key] = first.trim();
+  }
+  return values;
+}
+
+/**
+ * Parses the URL's choices; a choice that is not valid (an edited or old link) is dropped, so
+ * the page shows what the rest of the choices find instead of an error.
+ */
+function searchOf<S extends v.GenericSchema>(schema: S, values: Record<string, string>) {
+  let input = values;
+  for (;;) {
+    const result = validate(schema, input);
+    if (result.ok) return { search: result.value as v.InferOutput<S>, values: input };
+    const bad = new Set(result.errors.map((e) => e.path.split('.')[0]));
+    const kept = Object.entries(input).filter(([k]) => !bad.has(k));
+    // Every key is optional, so no choices at all always parse.
+    input = Object.fromEntries(kept.length < Object.keys(input).length ? kept : []);
+  }
+}
+
+/** /opportunities: the tab and its first page of postings for the URL's choices. */
+export async function loadOpportunities(
+  query: Record<string, string | string[] | undefined>,
+  lang: 'en' | 'es',
+): Promise<TOpportunitiesPage> {
+  const all = firstValues(query);
+  const tab: TTab = all.tab === 'jobs' || all.tab === 'talents' ? all.tab : 'projects';
+  const countries = await loadCountryOptions(lang);
+  if (tab === 'talents') return { tab, values: {}, results: null, countries };
+  const { tab: _tab, ...choices } = all;
+  const kind: TKind = tab === 'jobs' ? 'job' : 'project';
+  const { search, values } = searchOf(
+    kind === 'job' ? jobSearchSchema : projectSearchSchema,
+    choices,
+  );
+  const results = await searchPostings(await anonymousCtx(), kind, search);
+  return { tab, values, results: plain(results as TPage<TProject | TJob>), countries };
+}
+
+/** /projects/[id], /jobs/[id] and their edit pages: the posting, or null (a real 404). */
+export async function loadPosting(
+  kind: TKind,
+  id: string,
+  lang: 'en' | 'es',
+): Promise<TPostingPage | null> {
+  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) return null;
+  const ctx = await anonymousCtx();
+  try {
+    const posting = plain(await getPosting(ctx, kind, { id: Number(id) })) as TProject | TJob;
+    const country = (await listCountries(ctx)).find((c) => c.code === posting.country_code);
+    return {
+      posting,
+      countryName: country ? (lang === 'es' ? country.name_es : country.name_en) : null,
+    };
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  }
+}

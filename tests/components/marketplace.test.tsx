@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostingForm } from '@/components/business/posting-form';
+import ApplicationsList from '@/components/applications/applications-list';
+import ApplyPanel from '@/components/postings/apply-panel';
+import { projectApplications, projects } from '@/db/schema';
+import { APPLICATION_STATUS } from '@/lib/statuses';
+import { SessionProvider } from '@/store/session';
+import type { TProject } from '@/types/marketplace';
+import { startClientApi } from '../helpers/client-api';
+import { renderWithApp } from '../helpers/render';
+
+// The marketplace's forms and lists against the real API over loopback (docs/product.md
+// "Marketplace"): the shared schema refuses bad input before sending, a failed save keeps what
+// was typed, and the stored user's `projects` follow every application without a reload.
+
+let server: Awaited<ReturnType<typeof startClientApi>>;
+beforeAll(async () => {
+  server = await startClientApi();
+});
+afterAll(async () => server.close());
+
+const countries = [{ value: 'PE', label: 'Peru' }];
+
+/** The apply panel once stored state is back (it waits for it, to not flash "Sign in"). */
+const panel = (posting: TProject) => (
+  <SessionProvider persistor={null} rehydrated>
+    <ApplyPanel posting={posting} />
+  </SessionProvider>
+);
+
+/** A project posted through the API by a new business. */
+async function postProject(name = 'Diseño de logo') {
+  const business = await server.signUp({ isTalent: false });
+  const { json } = await server.call('POST', '/projects', {
+    token: business.token,
+    body: {
+      name,
+      summary: 'A logo for a coffee brand',
+      description: 'Three proposals and the final files.',
+      skills: ['Illustrator'],
+      budget: 150000,
+      currency: 'USD',
+      weeks: 3,
+      modality: 'remote',
+    },
+  });
+  return json.data as TProject;
+}
+
+describe('the posting form', () => {
+  it('shows the rules next to their fields before sending: min ≤ max, weeks 1–104, a deadline not passed', async () => {
+    const user = userEvent.setup();
+    const business = await server.signUp({ isTalent: false });
+    await renderWithApp(<PostingForm kind="project" countries={countries} />, {
+      session: business.session,
+    });
+    await user.type(screen.getByLabelText('Title'), 'Logo');
+    await user.type(screen.getByLabelText('Summary'), 'A logo');
+    await user.type(screen.getByLabelText('Description'), 'The whole brand.');
+    await user.type(screen.getByLabelText('Budget'), '0');
+    await user.type(screen.getByLabelText('Estimated weeks'), '105');
+    await user.type(screen.getByLabelText(/Application deadline/), '2001-01-01');
+    const before = server.requests.length;
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+
+    expect(await screen.findByText('Use 104 or less.')).toBeInTheDocument();
+    expect(screen.getByText('The date has already passed.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Budget')).toHaveAccessibleDescription(
+      /Use 0\.01 or more|Use 1 or more/,
+    );
+    // Nothing was sent.
+    expect(
+      server.requests.slice(before).filter((r) => r.startsWith('POST /projects')),
+    ).toHaveLength(0);
+  });
+
+  it('keeps what was typed when the save fails, and the retry publishes it once', async () => {
+    const user = userEvent.setup();
+    const business = await server.signUp({ isTalent: false });
+    const { router } = await renderWithApp(<PostingForm kind="project" countries={countries} />, {
+      session: business.session,
+    });
+    await user.type(screen.getByLabelText('Title'), 'Tienda en línea');
+    await user.type(screen.getByLabelText('Summary'), 'Catálogo y pagos');
+    await user.type(screen.getByLabelText('Description'), 'Una tienda sencilla.');
+    await user.type(screen.getByLabelText('Budget'), '1500.50');
+    await user.type(screen.getByLabelText('Estimated weeks'), '6');
+
+    server.failNext('POST', '/projects');
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.startsWith('POST /projects'))).toBe(true),
+    );
+    expect(screen.getByLabelText('Title')).toHaveValue('Tienda en línea');
+    expect(screen.getByLabelText('Budget')).toHaveValue('1500.50');
+
+    await user.click(screen.getByRole('button', { name: 'Publish' }));
+    await waitFor(() => expect(router.push).toHaveBeenCalled());
+    const rows = await server.db.select().from(projects).where(eq(projects.ownerId, business.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Tienda en línea',
+      budget: 150050,
+      currency: 'USD',
+      weeks: 6,
+    });
+  });
+});
+
+describe('applying to a project', () => {
+  it("sends the proposal once, and the stored user's projects list it without a reload", async () => {
+    const user = userEvent.setup();
+    const posting = await postProject();
+    const talent = await server.signUp();
+    const { store } = await renderWithApp(panel(posting), { session: talent.session });
+
+    await user.type(await screen.findByLabelText('Your proposal'), 'Too short');
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(await screen.findByText('Use at least 20 characters.')).toBeInTheDocument();
+
+    await user.type(
+      screen.getByLabelText('Your proposal'),
+      ' — three sketches in a week, then the files.',
+    );
+    await user.clear(screen.getByLabelText('Your price'));
+    await user.type(screen.getByLabelText('Your price'), '1200');
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+
+    await waitFor(() => expect(store.getState().auth.user!.projects).toHaveLength(1));
+    const entry = store.getState().auth.user!.projects[0]!;
+    expect(entry).toMatchObject({ id: posting.id, project_status_id: 1 });
+    expect(entry.application.accepted).toBe(APPLICATION_STATUS.applied);
+    const rows = await server.db
+      .select()
+      .from(projectApplications)
+      .where(eq(projectApplications.userId, talent.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ priceProposal: 120000, weeks: 3 });
+    expect(await screen.findByText('Your application')).toBeInTheDocument();
+  });
+
+  it('tells a business that businesses do not apply', async () => {
+    const posting = await postProject();
+    const business = await server.signUp({ isTalent: false });
+    await renderWithApp(panel(posting), { session: business.session });
+    expect(
+      await screen.findByText('Businesses post opportunities; they do not apply.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByLabelText('Your proposal')).not.toBeInTheDocument();
+  });
+});
+
+describe('my applications', () => {
+  it('says what to do next when there are none (en and es)', async () => {
+    const talent = await server.signUp();
+    const { unmount } = await renderWithApp(<ApplicationsList />, { session: talent.session });
+    expect(await screen.findByText('No applications yet: find opportunities.')).toBeInTheDocument();
+    unmount();
+    await renderWithApp(<ApplicationsList />, { session: talent.session, locale: 'es' });
+    expect(await screen.findByText(/Aún no tienes postulaciones/)).toBeInTheDocument();
+  });
+
+  it('withdraws from the posting after a confirmation, and the list and the stored user follow', async () => {
+    const user = userEvent.setup();
+    const posting = await postProject('Withdraw me');
+    const talent = await server.signUp();
+    await server.call('POST', '/project_applications', {
+      token: talent.token,
+      body: {
+        project_id: posting.id,
+        proposal: 'A proposal that is long enough.',
+        price_proposal: 100000,
+        weeks: 2,
+      },
+    });
+    const { json } = await server.call('GET', `/users/id/${talent.id}`, { token: talent.token });
+    const session = { ...talent.session, user: json.data as typeof talent.session.user };
+    const { store, unmount } = await renderWithApp(panel(posting), { session });
+    await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('You cannot apply to this posting again.');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() =>
+      expect(store.getState().auth.user!.projects[0]!.application.accepted).toBe(
+        APPLICATION_STATUS.withdrawn,
+      ),
+    );
+    unmount();
+    await renderWithApp(<ApplicationsList />, { session });
+    expect(await screen.findByText('Withdraw me')).toBeInTheDocument();
+    expect(screen.getByText('Withdrawn')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,84 @@
+import type { TContractType, TModality } from '@/lib/schemas/marketplace';
+
+/** API.md's shapes of the marketplace (docs/api.md "Marketplace"). */
+export type TOwner = { id: number; name: string; company: string | null };
+
+type TPostingBase = {
+  id: number;
+  name: string;
+  summary: string;
+  description: string;
+  skills: string[];
+  currency: string;
+  modality: TModality;
+  country_code: string | null;
+  end_date: string | null;
+  owner: TOwner;
+  applications_count: number;
+  created_at: string;
+  /** Recruiting, and the deadline has not passed. */
+  accepting: boolean;
+};
+
+export type TProject = TPostingBase & { budget: number; weeks: number; project_status_id: number };
+
+export type TJob = TPostingBase & {
+  requirements: string | null;
+  contract_type: TContractType;
+  min_salary: number | null;
+  max_salary: number | null;
+  job_status_id: number;
+};
+
+export type TPostingKind = 'project' | 'job';
+
+type TApplicationBase = {
+  id: number;
+  user_id: number;
+  reason: string | null;
+  algorand_transaction: string | null;
+  near_transaction: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type TProjectApplication = TApplicationBase & {
+  project_id: number;
+  proposal: string;
+  price_proposal: number;
+  weeks: number;
+  accepted: number;
+  shown_accepted_message: boolean;
+  ready_to_close: boolean;
+  project: { id: number; name: string; project_status_id: number; currency: string };
+};
+
+export type TJobApplication = TApplicationBase & {
+  job_id: number;
+  summary: string;
+  experience: string | null;
+  file: { id: number; url: string; name: string; size: number } | null;
+  selected: number;
+  job: { id: number; name: string; job_status_id: number };
+};
+
+export type TTalentCard = {
+  id: number;
+  name: string;
+  last_name: string;
+  headline: string | null;
+  avatar_url: string | null;
+  country_code: string | null;
+  city: string | null;
+  skills: string[];
+  languages: { code: string; name_en: string; name_es: string }[];
+};
+
+/** API.md "Lists". */
+export type TPage<T> = {
+  data: T[];
+  total: number;
+  page: number;
+  per_page: number;
+  last_page: number;
+};
