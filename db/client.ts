@@ -8,13 +8,24 @@ import type { Db, DbHandle, OpenOptions } from './types';
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'db/migrations');
 
+/**
+ * Planner costs for data on SSDs or in memory: PostgreSQL's default random_page_cost (4) prices
+ * a spinning disk's seek, which makes the search's GIN bitmap scans look dearer than reading the
+ * whole table (docs/architecture.md "Scale"). A server configured otherwise can set it there.
+ */
+const RANDOM_PAGE_COST = 1.1;
+
 /** Opens, migrates and fills reference data. Queries everywhere take the returned `db`. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.kind === 'postgres') {
     const { Pool } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-    const pool = new Pool({ connectionString: opts.url, max: 10 });
+    const pool = new Pool({
+      connectionString: opts.url,
+      max: 10,
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+    });
     const db = drizzle(pool, { schema }) as unknown as Db;
     try {
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
@@ -39,6 +50,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     const client = opts.dataDir
       ? await PGlite.create(path.join(opts.dataDir, 'pg'), { extensions })
       : await PGlite.create({ extensions });
+    await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
     const db = drizzle(client, { schema }) as unknown as Db;
     try {
       await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });

@@ -12,6 +12,11 @@ export function startProgressBar(): () => void {
     showSpinner: false,
     trickleSpeed: PROGRESS_TRICKLE_MS,
     speed: PROGRESS_SPEED_MS,
+    // nprogress's own template says role="bar", which is no ARIA role (axe: serious). The bar is
+    // decoration: the page's own content says when it has loaded. nprogress finds its bar by
+    // `barSelector` (role="bar" by default), so that changes with it.
+    template: '<div class="bar" aria-hidden="true"><div class="peg"></div></div>',
+    barSelector: '.bar',
   });
   const start = (_url: string, opts?: { shallow?: boolean }) => {
     if (!opts?.shallow) NProgress.start();

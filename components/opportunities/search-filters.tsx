@@ -4,7 +4,7 @@ import type { FormEvent } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SelectField, type TOption } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
-import { CONTRACT_TYPES, MODALITIES, SORTS } from '@/lib/schemas/marketplace';
+import { CONTRACT_TYPES, MODALITIES, SORTS } from '@/lib/marketplace';
 import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import styles from './opportunities.module.css';
 

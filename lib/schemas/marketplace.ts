@@ -1,35 +1,13 @@
 import * as v from 'valibot';
 import { id, lang, MAX_ID } from './common';
 import { blankToNull, line, noControlChars } from './text';
+import { CONTRACT_TYPES, MARKET_LIMITS, MODALITIES, SORTS } from '@/lib/marketplace';
+
+export { CONTRACT_TYPES, MARKET_LIMITS, MODALITIES, SORTS };
+export type { TContractType, TModality, TSort } from '@/lib/marketplace';
 
 // The marketplace's inputs (docs/api.md "Marketplace"), shared by the forms and the API. Money is
 // an integer amount in minor units of an ISO 4217 currency. Messages are error codes.
-
-export const MARKET_LIMITS = {
-  name: 150,
-  summary: 300,
-  description: 8000,
-  requirements: 4000,
-  skills: 15,
-  skill: 60,
-  weeksMin: 1,
-  weeksMax: 104,
-  /** The largest amount in minor units (PostgreSQL `integer`). */
-  money: 2_000_000_000,
-  proposal: 5000,
-  proposalMin: 20,
-  jobSummary: 3000,
-  experience: 5000,
-  search: 100,
-  perPage: 50,
-} as const;
-
-export const MODALITIES = ['remote', 'onsite', 'hybrid'] as const;
-export const CONTRACT_TYPES = ['full_time', 'part_time', 'contract', 'internship'] as const;
-export const SORTS = ['newest', 'deadline', 'pay'] as const;
-export type TModality = (typeof MODALITIES)[number];
-export type TContractType = (typeof CONTRACT_TYPES)[number];
-export type TSort = (typeof SORTS)[number];
 
 /**
  * The earliest calendar date anywhere on Earth (UTC-12): a deadline before it has passed for

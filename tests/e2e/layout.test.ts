@@ -17,6 +17,9 @@ const PAGES = [
   '/auth/recovery',
   '/auth/create-account',
   '/opportunities',
+  '/opportunities?tab=jobs',
+  '/projects/1', // demo postings
+  '/jobs/1',
   '/talents/1',
   '/profile/my-profile',
   '/profile/edit',
@@ -25,9 +28,22 @@ const PAGES = [
 ];
 
 const WHO = [
-  { who: 'signed out', email: null },
-  { who: 'signed in as a talent', email: 'ana.talent@demo.talentchain.dev' },
-  { who: 'signed in as a business', email: 'maria.business@demo.talentchain.dev' },
+  { who: 'signed out', email: null, pages: [] },
+  {
+    who: 'signed in as a talent',
+    email: 'ana.talent@demo.talentchain.dev',
+    pages: ['/applications', '/applications?type=job'],
+  },
+  {
+    who: 'signed in as a business',
+    email: 'maria.business@demo.talentchain.dev',
+    pages: [
+      '/business/postings',
+      '/business/postings?type=job',
+      '/business/projects/new',
+      '/business/jobs/new',
+    ],
+  },
 ] as const;
 
 type TWidth = { scrollWidth: number; outside: string[] };
@@ -69,7 +85,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-for (const { who, email } of WHO) {
+for (const { who, email, pages } of WHO) {
   for (const locale of ['en', 'es'] as TLocale[]) {
     const p = prefix(locale);
     const tr = (k: string) => text(locale, k);
@@ -100,7 +116,7 @@ for (const { who, email } of WHO) {
         await account.waitFor({ state: 'visible' });
       }
 
-      for (const path of PAGES) {
+      for (const path of [...PAGES, ...pages]) {
         const shown = path === '/' ? p || '/' : `${p}${path}`;
         it(`fits ${shown}`, async () => {
           await open(path);

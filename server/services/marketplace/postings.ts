@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import {
   countries,
@@ -31,7 +31,7 @@ import { paginated, sentFields } from '@/server/services/profile/common';
 // Projects and jobs a business posts (docs/api.md "Marketplace", docs/product.md "Marketplace").
 // Both kinds share the verbs: `KINDS` names each one's table, status column and applications.
 // Every list is one query per page: the owner, company and applicant count come from the same
-// statement, and the total from a window count.
+// statement, and the total from a count of the matches.
 
 export type TKind = 'project' | 'job';
 
@@ -91,7 +91,7 @@ const minorPerUnit = (currency: SQL | unknown): SQL => {
 function extras(kind: TKind) {
   const k = KINDS[kind];
   return {
-    ownerName: sql<string>`${users.name} || ' ' || ${users.lastName}`,
+    ownerName: sql<string>`btrim(${users.name} || ' ' || ${users.lastName})`,
     company: sql<
       string | null
     >`(select ${qualified(userWorkplaces.workplaceName)} from ${userWorkplaces}
@@ -99,7 +99,6 @@ function extras(kind: TKind) {
       order by ${qualified(userWorkplaces.workHere)} desc, ${qualified(userWorkplaces.startDate)} desc limit 1)`,
     applicationsCount: sql<number>`(select count(*)::int from ${k.applications}
       where ${qualified(k.applicationFk)} = ${qualified(k.table.id)} and ${qualified(k.applicationStatus)} <> ${APPLICATION_STATUS.withdrawn})`,
-    total: sql<number>`(count(*) over ())::int`,
   };
 }
 
@@ -144,36 +143,71 @@ export const jobDto = (j: TJobRow, x: TExtras, now: Date) => ({
 export type TProjectDto = ReturnType<typeof projectDto>;
 export type TJobDto = ReturnType<typeof jobDto>;
 
-/** One page of postings of `kind` matching `where`, in `order`, with their total. */
+/** How a list is ordered: one key (nulls last), then the newest id first. */
+type TSortKey = { key: SQL; dir: 'asc' | 'desc' };
+
+const newestFirst = (kind: TKind): TSortKey => ({
+  key: sql`${KINDS[kind].table.createdAt}`,
+  dir: 'desc',
+});
+
+/**
+ * One page of postings of `kind` matching `where`, in `sort` order, with their total, in one
+ * statement. The matches (ids and sort keys) are found first, apart from the order (a CTE read
+ * twice is materialised), so the planner combines the filters' indexes instead of walking the
+ * newest-first index and testing every row; the page's ids are picked from them, and only those
+ * rows are read whole and joined to their owners and counts.
+ */
 async function selectPage(
   db: Db,
   kind: TKind,
   now: Date,
   where: SQL | undefined,
-  order: SQL[],
+  sort: TSortKey,
   page: { page: number; per_page: number },
 ) {
-  const k = KINDS[kind];
+  const table = KINDS[kind].table as typeof projects;
+  const dir = sql.raw(sort.dir);
+  const matches = db.$with('matches').as(
+    db
+      .select({ id: table.id, key: sort.key.as('sort_key') })
+      .from(table)
+      .where(where),
+  );
+  const pageIds = db.$with('page_ids').as(
+    // `matches` is declared once, by the outer statement: read twice there, it is materialised.
+    db
+      .select({ id: matches.id })
+      .from(matches)
+      .orderBy(sql`${matches.key} ${dir} nulls last`, desc(matches.id))
+      .limit(page.per_page)
+      .offset((page.page - 1) * page.per_page),
+  );
+  // The search columns are the database's business: never sent back.
+  const { searchDoc: _doc, skillsLower: _skills, ...columns } = getTableColumns(table);
   const rows = await db
-    .select({ posting: k.table, ...extras(kind) })
-    .from(k.table as typeof projects)
-    .innerJoin(users, eq(users.id, k.table.ownerId))
-    .where(where)
-    .orderBy(...order)
-    .limit(page.per_page)
-    .offset((page.page - 1) * page.per_page);
+    .with(matches, pageIds)
+    .select({
+      posting: columns,
+      ...extras(kind),
+      total: sql<number>`(select count(*)::int from ${sql.identifier('matches')})`,
+    })
+    .from(table)
+    .innerJoin(pageIds, eq(pageIds.id, table.id))
+    .innerJoin(users, eq(users.id, table.ownerId))
+    .orderBy(sql`${sort.key} ${dir} nulls last`, desc(table.id));
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page.page > 1) {
-    // Past the last page: the window had no row to count on, so count apart (rare).
+    // Past the last page there is no row to carry the total: count apart (rare).
     const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
-      .from(k.table as typeof projects)
+      .from(table)
       .where(where);
     total = row?.n ?? 0;
   }
   const data = rows.map(({ posting, ...x }) =>
     kind === 'project'
-      ? projectDto(posting as TProjectRow, x, now)
+      ? projectDto(posting as unknown as TProjectRow, x, now)
       : jobDto(posting as unknown as TJobRow, x, now),
   );
   return paginated(data, total, page.page, page.per_page);
@@ -217,21 +251,28 @@ export async function searchPostings(ctx: TCtx, kind: TKind, q: TPostingSearch |
   if (q.max_pay !== undefined)
     conditions.push(sql`${low}::bigint <= ${q.max_pay}::bigint * ${unit}`);
 
-  const order: SQL[] =
+  const sort: TSortKey =
     q.sort === 'deadline'
-      ? [sql`${t.endDate} asc nulls last`, desc(t.id)]
+      ? { key: sql`${t.endDate}`, dir: 'asc' }
       : q.sort === 'pay'
-        ? [sql`${high}::numeric / ${unit} desc nulls last`, desc(t.id)]
-        : [desc(t.createdAt), desc(t.id)];
-  return selectPage(ctx.db, kind, ctx.now, and(...conditions), order, q);
+        ? { key: sql`${high}::numeric / ${unit}`, dir: 'desc' }
+        : newestFirst(kind);
+  return selectPage(ctx.db, kind, ctx.now, and(...conditions), sort, q);
 }
 
 /** `GET /projects/{id}`, `GET /jobs/{id}`: one posting, for anyone. */
 export async function getPosting(ctx: TCtx, kind: TKind, input: { id: number }) {
-  const page = await selectPage(ctx.db, kind, ctx.now, eq(KINDS[kind].table.id, input.id), [], {
-    page: 1,
-    per_page: 1,
-  });
+  const page = await selectPage(
+    ctx.db,
+    kind,
+    ctx.now,
+    eq(KINDS[kind].table.id, input.id),
+    newestFirst(kind),
+    {
+      page: 1,
+      per_page: 1,
+    },
+  );
   const posting = page.data[0];
   if (!posting) throw postingNotFound(kind);
   return posting;
@@ -249,7 +290,7 @@ export async function listMyPostings(
     input.type,
     ctx.now,
     eq(t.ownerId, me.id),
-    [desc(t.createdAt), desc(t.id)],
+    newestFirst(input.type),
     input,
   );
 }

@@ -1,0 +1,20 @@
+import NProgress from 'nprogress';
+import { afterEach, expect, it } from 'vitest';
+import { startProgressBar } from '@/lib/progress';
+
+// The navigation bar (seed §2) with our template: nprogress must still find its bar, and the bar
+// carries no made-up ARIA role (axe flags nprogress's default role="bar" as serious).
+
+afterEach(() => NProgress.remove());
+
+it('renders its bar hidden from assistive technology and moves it without an error', () => {
+  const stop = startProgressBar();
+  expect(() => NProgress.start()).not.toThrow();
+  const bar = document.querySelector<HTMLElement>('#nprogress .bar');
+  expect(bar).not.toBeNull();
+  expect(bar).toHaveAttribute('aria-hidden', 'true');
+  expect(document.querySelector('#nprogress [role]')).toBeNull();
+  expect(() => NProgress.set(0.5)).not.toThrow();
+  expect(bar!.style.transform || bar!.style.marginLeft).not.toBe('');
+  stop();
+});
