@@ -14,6 +14,12 @@ export const APPLICATION_STATUS = {
   withdrawn: 4,
 } as const;
 
+/** Statuses in which the talent may still edit or withdraw an application (docs/product.md). */
+export const OPEN_APPLICATION_STATUSES: readonly number[] = [
+  APPLICATION_STATUS.applied,
+  APPLICATION_STATUS.shortlisted,
+];
+
 /** `verify_status_id` of an experience or an education entry. */
 export const VERIFY_STATUS = { notRequested: 1, inProcess: 2, verified: 3, rejected: 4 } as const;
 

@@ -5,10 +5,17 @@ import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
 import { formatDay } from '@/lib/format/day';
 import { formatMoney } from '@/lib/format/money';
-import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS, statusName } from '@/lib/statuses';
+import {
+  APPLICATION_STATUS,
+  JOB_STATUS,
+  OPEN_APPLICATION_STATUSES,
+  PROJECT_STATUS,
+  statusName,
+} from '@/lib/statuses';
 import { useMyApplicationsQuery } from '@/services/marketplace-api';
 import type { TJobApplication, TPostingKind, TProjectApplication } from '@/types/marketplace';
 import styles from '@/components/layout/list-page.module.css';
+import { WithdrawApplication } from './withdraw-application';
 
 const isProjectApplication = (a: TProjectApplication | TJobApplication): a is TProjectApplication =>
   'project_id' in a;
@@ -58,6 +65,10 @@ export default function ApplicationsList() {
             const project = isProjectApplication(a);
             const status = project ? a.accepted : a.selected;
             const posting = project ? a.project : a.job;
+            // A talent withdraws while the posting recruits (docs/product.md "Applying").
+            const postingRecruits =
+              (project ? a.project.project_status_id : a.job.job_status_id) ===
+              PROJECT_STATUS.recruiting;
             const postingStatus = project
               ? statusName(PROJECT_STATUS, a.project.project_status_id)
               : statusName(JOB_STATUS, a.job.job_status_id);
@@ -94,6 +105,15 @@ export default function ApplicationsList() {
                 </p>
                 {a.reason && (
                   <p className={styles.meta}>{t('apply.reason', { reason: a.reason })}</p>
+                )}
+                {OPEN_APPLICATION_STATUSES.includes(status) && postingRecruits && (
+                  <div className={styles.actions}>
+                    <WithdrawApplication
+                      kind={type}
+                      applicationId={a.id}
+                      postingName={posting.name}
+                    />
+                  </div>
                 )}
               </li>
             );

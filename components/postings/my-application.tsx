@@ -1,25 +1,15 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
+import { WithdrawApplication } from '@/components/applications/withdraw-application';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { errorText } from '@/lib/error-text';
-import { APPLICATION_STATUS, statusName } from '@/lib/statuses';
-import { toastError, toastSuccess } from '@/lib/toast';
-import { settle } from '@/services/api';
-import {
-  useMyApplicationsQuery,
-  useWithdrawJobApplicationMutation,
-  useWithdrawProjectApplicationMutation,
-} from '@/services/marketplace-api';
+import { APPLICATION_STATUS, OPEN_APPLICATION_STATUSES, statusName } from '@/lib/statuses';
+import { useMyApplicationsQuery } from '@/services/marketplace-api';
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import type { TUserJob, TUserProject } from '@/types/user';
 import { JobApplicationForm, ProjectApplicationForm } from './application-forms';
 import { isProject, type TPosting } from './posting-facts';
 import styles from './postings.module.css';
-
-/** An application may be changed or withdrawn before the recruiter decides (applied or shortlisted). */
-const OPEN = new Set<number>([APPLICATION_STATUS.applied, APPLICATION_STATUS.shortlisted]);
 
 /** The talent's own application to this posting: its status, and edit or withdraw while it is open. */
 export function MyApplication({
@@ -32,29 +22,17 @@ export function MyApplication({
   justApplied: boolean;
 }) {
   const { t } = useTranslation('market');
-  const { t: tc } = useTranslation('common');
   const project = isProject(posting);
   const status =
     'accepted' in entry.application ? entry.application.accepted : entry.application.selected;
-  const open = OPEN.has(status);
+  const open = OPEN_APPLICATION_STATUSES.includes(status);
   const full = useMyApplicationsQuery({
     type: project ? 'project' : 'job',
     page: 1,
     posting_id: posting.id,
   }).data?.data[0];
   const [editing, setEditing] = useState(false);
-  const [asking, setAsking] = useState(false);
-  const [withdrawProject, wp] = useWithdrawProjectApplicationMutation();
-  const [withdrawJob, wj] = useWithdrawJobApplicationMutation();
   const statusKey = statusName(APPLICATION_STATUS, status) ?? 'applied';
-
-  async function withdraw() {
-    setAsking(false);
-    const id = entry.application.id;
-    const outcome = project ? await settle(withdrawProject(id)) : await settle(withdrawJob(id));
-    if (!outcome.ok) return toastError(errorText(tc, outcome.failure.fields[0] ?? outcome.failure));
-    toastSuccess(t('apply.withdrawn'));
-  }
 
   return (
     <section className={styles.panel} aria-labelledby="my-application">
@@ -96,33 +74,14 @@ export function MyApplication({
                 {t('apply.edit')}
               </Button>
             )}
-            <Button
-              variant="ghost"
-              onClick={() => setAsking(true)}
-              disabled={wp.isLoading || wj.isLoading}
-            >
-              {t('apply.withdraw')}
-            </Button>
+            <WithdrawApplication
+              kind={project ? 'project' : 'job'}
+              applicationId={entry.application.id}
+              postingName={posting.name}
+            />
           </div>
         )
       )}
-      <Dialog
-        open={asking}
-        title={t('apply.withdraw_title', { name: posting.name })}
-        onClose={() => setAsking(false)}
-        actions={
-          <>
-            <Button variant="ghost" onClick={() => setAsking(false)}>
-              {t('postings.keep')}
-            </Button>
-            <Button variant="danger" onClick={() => void withdraw()}>
-              {t('apply.withdraw')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('apply.withdraw_body')}</p>
-      </Dialog>
     </section>
   );
 }

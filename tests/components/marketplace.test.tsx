@@ -193,4 +193,30 @@ describe('my applications', () => {
     expect(await screen.findByText('Withdraw me')).toBeInTheDocument();
     expect(screen.getByText('Withdrawn')).toBeInTheDocument();
   });
+  it('withdraws from the list too, after the same confirmation, and the card says Withdrawn', async () => {
+    const user = userEvent.setup();
+    const posting = await postProject('Withdraw from the list');
+    const talent = await server.signUp();
+    await server.call('POST', '/project_applications', {
+      token: talent.token,
+      body: {
+        project_id: posting.id,
+        proposal: 'A proposal that is long enough.',
+        price_proposal: 100000,
+        weeks: 2,
+      },
+    });
+    await renderWithApp(<ApplicationsList />, { session: talent.session });
+    expect(await screen.findByText('Withdraw from the list')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdrawn')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).not.toBeInTheDocument();
+    const [row] = await server.db
+      .select()
+      .from(projectApplications)
+      .where(eq(projectApplications.userId, talent.id));
+    expect(row!.accepted).toBe(APPLICATION_STATUS.withdrawn);
+  });
 });

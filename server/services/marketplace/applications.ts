@@ -8,7 +8,7 @@ import {
   uploads,
 } from '@/db/schema';
 import type { Db } from '@/db/types';
-import { APPLICATION_STATUS } from '@/lib/statuses';
+import { APPLICATION_STATUS, OPEN_APPLICATION_STATUSES } from '@/lib/statuses';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { assertRole } from '@/server/services/access';
@@ -31,8 +31,7 @@ const applicationNotFound = () =>
 
 const closed = () => new AppError('closed');
 
-/** Statuses in which the talent may still change or withdraw an application. */
-const OPEN_STATUSES: number[] = [APPLICATION_STATUS.applied, APPLICATION_STATUS.shortlisted];
+const OPEN_STATUSES = [...OPEN_APPLICATION_STATUSES];
 
 const common = (a: TProjectApplicationRow | TJobApplicationRow) => ({
   id: a.id,

@@ -1,0 +1,71 @@
+import { useTranslation } from 'next-i18next/pages';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { errorText } from '@/lib/error-text';
+import { toastError, toastSuccess } from '@/lib/toast';
+import { settle } from '@/services/api';
+import {
+  useWithdrawJobApplicationMutation,
+  useWithdrawProjectApplicationMutation,
+} from '@/services/marketplace-api';
+import type { TPostingKind } from '@/types/marketplace';
+
+/**
+ * Withdraw, after a confirmation that names the posting and says it cannot be undone. Used on the
+ * posting's page and in /applications; the answer updates both lists and the stored user.
+ */
+export function WithdrawApplication({
+  kind,
+  applicationId,
+  postingName,
+}: {
+  kind: TPostingKind;
+  applicationId: number;
+  postingName: string;
+}) {
+  const { t } = useTranslation('market');
+  const { t: tc } = useTranslation('common');
+  const [asking, setAsking] = useState(false);
+  const [withdrawProject, wp] = useWithdrawProjectApplicationMutation();
+  const [withdrawJob, wj] = useWithdrawJobApplicationMutation();
+
+  async function withdraw() {
+    setAsking(false);
+    const outcome =
+      kind === 'project'
+        ? await settle(withdrawProject(applicationId))
+        : await settle(withdrawJob(applicationId));
+    if (!outcome.ok) return toastError(errorText(tc, outcome.failure.fields[0] ?? outcome.failure));
+    toastSuccess(t('apply.withdrawn'));
+  }
+
+  return (
+    <>
+      <Button
+        variant="ghost"
+        onClick={() => setAsking(true)}
+        disabled={wp.isLoading || wj.isLoading}
+      >
+        {t('apply.withdraw')}
+      </Button>
+      <Dialog
+        open={asking}
+        title={t('apply.withdraw_title', { name: postingName })}
+        onClose={() => setAsking(false)}
+        actions={
+          <>
+            <Button variant="ghost" onClick={() => setAsking(false)}>
+              {t('postings.keep')}
+            </Button>
+            <Button variant="danger" onClick={() => void withdraw()}>
+              {t('apply.withdraw')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('apply.withdraw_body')}</p>
+      </Dialog>
+    </>
+  );
+}
