@@ -1,20 +1,15 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
 import { formatDay } from '@/lib/format/day';
 import { formatMoney } from '@/lib/format/money';
-import {
-  APPLICATION_STATUS,
-  JOB_STATUS,
-  OPEN_APPLICATION_STATUSES,
-  PROJECT_STATUS,
-  statusName,
-} from '@/lib/statuses';
+import { JOB_STATUS, OPEN_APPLICATION_STATUSES, PROJECT_STATUS, statusName } from '@/lib/statuses';
 import { useMyApplicationsQuery } from '@/services/marketplace-api';
-import type { TJobApplication, TPostingKind, TProjectApplication } from '@/types/marketplace';
+import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import styles from '@/components/layout/list-page.module.css';
+import { KindTabs, useKindFromQuery } from '@/components/postings/kind-tabs';
+import { ApplicationStatus } from './application-status';
 import { WithdrawApplication } from './withdraw-application';
 
 const isProjectApplication = (a: TProjectApplication | TJobApplication): a is TProjectApplication =>
@@ -25,24 +20,12 @@ export default function ApplicationsList() {
   const { t, i18n } = useTranslation('market');
   const { t: tc } = useTranslation('common');
   const router = useRouter();
-  const type: TPostingKind = router.query.type === 'job' ? 'job' : 'project';
+  const type = useKindFromQuery();
   const page = Number(router.query.page) || 1;
   const { data } = useMyApplicationsQuery({ type, page });
-  const tabs: TPostingKind[] = ['project', 'job'];
   return (
     <>
-      <nav className={styles.tabs} aria-label={t('search.tabs_label')}>
-        {tabs.map((k) => (
-          <Link
-            key={k}
-            href={{ pathname: '/applications', query: { type: k } }}
-            className={k === type ? styles.tabActive : styles.tab}
-            aria-current={k === type ? 'page' : undefined}
-          >
-            {t(k === 'project' ? 'kinds.projects' : 'kinds.jobs')}
-          </Link>
-        ))}
-      </nav>
+      <KindTabs pathname="/applications" current={type} />
       {!data ? (
         <p className={`${styles.empty} ${styles.state}`} role="status">
           {tc('auth.checking_session')}
@@ -78,19 +61,7 @@ export default function ApplicationsList() {
                   <h2>
                     <Link href={`/${type}s/${posting.id}`}>{posting.name}</Link>
                   </h2>
-                  <Badge
-                    tone={
-                      status === APPLICATION_STATUS.hired
-                        ? 'success'
-                        : status === APPLICATION_STATUS.rejected
-                          ? 'danger'
-                          : 'info'
-                    }
-                  >
-                    {t(
-                      `statuses.application.${statusName(APPLICATION_STATUS, status) ?? 'applied'}`,
-                    )}
-                  </Badge>
+                  <ApplicationStatus status={status} />
                 </div>
                 <p className={styles.meta}>
                   <span>

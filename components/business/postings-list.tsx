@@ -15,8 +15,8 @@ import {
   useCancelProjectMutation,
   useMyPostingsQuery,
 } from '@/services/marketplace-api';
-import type { TPostingKind } from '@/types/marketplace';
 import styles from '@/components/layout/list-page.module.css';
+import { KindTabs, useKindFromQuery } from '@/components/postings/kind-tabs';
 
 /** A posting can be cancelled while it recruits or runs; finished and cancelled ones stay as they are. */
 const cancellable = (p: TPosting) =>
@@ -34,7 +34,7 @@ export default function PostingsList() {
   const { t, i18n } = useTranslation('market');
   const { t: tc } = useTranslation('common');
   const router = useRouter();
-  const type: TPostingKind = router.query.type === 'job' ? 'job' : 'project';
+  const type = useKindFromQuery();
   const page = Number(router.query.page) || 1;
   const { data } = useMyPostingsQuery({ type, page });
   const [cancelProject] = useCancelProjectMutation();
@@ -50,21 +50,9 @@ export default function PostingsList() {
     toastSuccess(t('postings.cancelled'));
   }
 
-  const tabs: TPostingKind[] = ['project', 'job'];
   return (
     <>
-      <nav className={styles.tabs} aria-label={t('search.tabs_label')}>
-        {tabs.map((k) => (
-          <Link
-            key={k}
-            href={{ pathname: '/business/postings', query: { type: k } }}
-            className={k === type ? styles.tabActive : styles.tab}
-            aria-current={k === type ? 'page' : undefined}
-          >
-            {t(k === 'project' ? 'kinds.projects' : 'kinds.jobs')}
-          </Link>
-        ))}
-      </nav>
+      <KindTabs pathname="/business/postings" current={type} />
       {!data ? (
         <p className={`${styles.empty} ${styles.state}`} role="status">
           {tc('auth.checking_session')}

@@ -1,9 +1,9 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
+import { ApplicationStatus } from '@/components/applications/application-status';
 import { WithdrawApplication } from '@/components/applications/withdraw-application';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { APPLICATION_STATUS, OPEN_APPLICATION_STATUSES, statusName } from '@/lib/statuses';
+import { OPEN_APPLICATION_STATUSES } from '@/lib/statuses';
 import { useMyApplicationsQuery } from '@/services/marketplace-api';
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import type { TUserJob, TUserProject } from '@/types/user';
@@ -32,23 +32,12 @@ export function MyApplication({
     posting_id: posting.id,
   }).data?.data[0];
   const [editing, setEditing] = useState(false);
-  const statusKey = statusName(APPLICATION_STATUS, status) ?? 'applied';
 
   return (
     <section className={styles.panel} aria-labelledby="my-application">
       <h2 id="my-application">{t('apply.yours')}</h2>
       <p>
-        <Badge
-          tone={
-            status === APPLICATION_STATUS.rejected
-              ? 'danger'
-              : status === APPLICATION_STATUS.hired
-                ? 'success'
-                : 'info'
-          }
-        >
-          {t(`statuses.application.${statusKey}`)}
-        </Badge>
+        <ApplicationStatus status={status} />
       </p>
       {justApplied && <p role="status">{t('apply.sent')}</p>}
       {full?.reason && <p className={styles.muted}>{t('apply.reason', { reason: full.reason })}</p>}
