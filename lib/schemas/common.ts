@@ -55,6 +55,23 @@ export const phone = () =>
 export const optionalPhone = () =>
   v.optional(v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(phone())));
 
+/** An ISO 3166 alpha-2 code in any case, or empty (none); the server checks it is a country. */
+export const optionalCountryCode = () =>
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform(blankToNull),
+      v.nullable(
+        v.pipe(
+          v.string('invalid_type'),
+          v.trim(),
+          v.toUpperCase(),
+          v.regex(/^[A-Z]{2}$/, 'country'),
+        ),
+      ),
+    ),
+  );
+
 /** Whether `s` (YYYY-MM-DD) names a day of the calendar: 2023-02-30 does not. */
 export function isRealDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);

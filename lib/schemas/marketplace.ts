@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { id, lang, MAX_ID } from './common';
-import { blankToNull, line, noControlChars } from './text';
+import { id, isRealDate, lang, MAX_ID, optionalCountryCode } from './common';
+import { blankToNull, line, noControlChars, optionalText } from './text';
 import { CONTRACT_TYPES, MARKET_LIMITS, MODALITIES, SORTS } from '@/lib/marketplace';
 
 export { CONTRACT_TYPES, MARKET_LIMITS, MODALITIES, SORTS };
@@ -27,17 +27,6 @@ const text = (min: number, max: number) =>
     v.maxLength(max, 'too_long'),
   );
 
-const optionalText = (max: number) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(blankToNull),
-      v.nullable(
-        v.pipe(v.string('invalid_type'), noControlChars(), v.trim(), v.maxLength(max, 'too_long')),
-      ),
-    ),
-  );
-
 /** A positive amount in minor units. */
 const money = () =>
   v.pipe(
@@ -51,22 +40,6 @@ const money = () =>
 const currency = () =>
   v.pipe(v.string('invalid_type'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{3}$/, 'currency'));
 
-const countryCode = () =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(blankToNull),
-      v.nullable(
-        v.pipe(
-          v.string('invalid_type'),
-          v.trim(),
-          v.toUpperCase(),
-          v.regex(/^[A-Z]{2}$/, 'country'),
-        ),
-      ),
-    ),
-  );
-
 /** An application deadline: a real date, not passed. Empty means none (open until closed). */
 const deadline = () =>
   v.optional(
@@ -77,12 +50,7 @@ const deadline = () =>
         v.pipe(
           v.string('invalid_type'),
           v.regex(/^\d{4}-\d{2}-\d{2}$/, 'date_format'),
-          v.check(
-            (s: string) =>
-              !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
-              new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-            'date_invalid',
-          ),
+          v.check(isRealDate, 'date_invalid'),
           v.check((s: string) => s >= earliestToday(), 'date_past'),
           v.check((s: string) => s <= '2100-12-31', 'date_invalid'),
         ),
@@ -117,7 +85,7 @@ const projectEntries = {
   currency: currency(),
   weeks: weeks(),
   modality: v.picklist(MODALITIES, 'choice'),
-  country_code: countryCode(),
+  country_code: optionalCountryCode(),
   end_date: deadline(),
 };
 
@@ -143,7 +111,7 @@ const jobEntries = {
   max_salary: v.optional(v.nullable(money())),
   currency: currency(),
   modality: v.picklist(MODALITIES, 'choice'),
-  country_code: countryCode(),
+  country_code: optionalCountryCode(),
   end_date: deadline(),
 };
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, id, lang, optionalPhone, pastDate } from './common';
+import { email, id, lang, optionalCountryCode, optionalPhone, pastDate } from './common';
 import { blankToNull, CONTROL_CHARS, LINE_BREAKS, line, optionalLine, optionalText } from './text';
 
 // Profile payloads (seed §3, §7), shared by the forms and the API. Messages are error codes.
@@ -196,20 +196,7 @@ export const userInfoSchema = /* @__PURE__ */ v.object({
   name: v.optional(line(1, PROFILE_LIMITS.name)),
   last_name: v.optional(line(0, PROFILE_LIMITS.name)),
   phone: optionalPhone(),
-  country_code: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(blankToNull),
-      v.nullable(
-        v.pipe(
-          v.string('invalid_type'),
-          v.trim(),
-          v.toUpperCase(),
-          v.regex(/^[A-Z]{2}$/, 'country'),
-        ),
-      ),
-    ),
-  ),
+  country_code: optionalCountryCode(),
   city: optionalLine(PROFILE_LIMITS.city),
   headline: optionalLine(PROFILE_LIMITS.headline),
   about: optionalText(PROFILE_LIMITS.text),
