@@ -24,7 +24,9 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     const pool = new Pool({
       connectionString: opts.url,
       max: 10,
-      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+      // Prepared statements still plan for each request's values: a generic plan ignores how
+      // selective a search is (docs/architecture.md "Scale").
+      options: `-c random_page_cost=${RANDOM_PAGE_COST} -c plan_cache_mode=force_custom_plan`,
     });
     const db = drizzle(pool, { schema }) as unknown as Db;
     try {

@@ -959,7 +959,7 @@ async function explain(db: Db, baseUrl: string) {
   client.query = function (this: unknown, ...args: unknown[]) {
     const [q, params] = args;
     const text = typeof q === 'string' ? q : ((q as { text?: string }).text ?? '');
-    if (/from "projects"/i.test(text) && / like /i.test(text)) {
+    if (/from "projects"/i.test(text) && /@@/.test(text)) {
       seen.push({ text, params: Array.isArray(params) ? params : [] });
     }
     return original.apply(this, args);

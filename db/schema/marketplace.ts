@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -16,6 +17,22 @@ import {
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { uploads } from './uploads';
 import { users } from './users';
+
+/** Postgres's text search document; written by the database only (generated columns). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * What a posting's search matches, as one text search document with a GIN index (docs/api.md
+ * "Search"): its words, lower case and without accents (`tc_search_norm`), and its facets as
+ * terms of their own (`tc_facet_terms`, migration 0002: "#skill=figma", "#modality=remote",
+ * "#status=1", …; "#" never begins a word). One index lookup answers the words (as prefixes) and
+ * every equality filter exactly; only the deadline and pay are read from the rows.
+ */
+const searchTermsOf = (status: string, facets: string[] = []) =>
+  sql.raw(
+    `to_tsvector('simple'::regconfig, public.tc_search_norm(name || ' ' || summary || ' ' || description || ' ' || skills::text))` +
+      ` || public.tc_facet_terms(skills, array['#modality=' || modality, '#status=' || ${status}, '#country=' || lower(country_code)${facets.map((f) => `, ${f}`).join('')}])`,
+  );
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,19 +60,12 @@ export const projects = pgTable(
     projectStatusId: smallint('project_status_id').notNull().default(PROJECT_STATUS.recruiting),
     ...timestamps,
     /** What search matches (docs/api.md "Search"): kept by the database, never written. */
-    searchDoc: text('search_doc').generatedAlwaysAs(
-      sql`public.tc_search_norm(name || ' ' || summary || ' ' || description || ' ' || skills::text)`,
-    ),
-    /** The skills in lower case, for the skill filter's index. */
-    skillsLower: jsonb('skills_lower')
-      .$type<string[]>()
-      .generatedAlwaysAs(sql`lower(skills::text)::jsonb`),
+    searchTerms: tsvector('search_terms').generatedAlwaysAs(searchTermsOf('project_status_id')),
   },
   (t) => [
     index('projects_owner_idx').on(t.ownerId),
     index('projects_status_created_idx').on(t.projectStatusId, t.createdAt),
-    index('projects_search_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
-    index('projects_skills_idx').using('gin', t.skillsLower.op('jsonb_path_ops')),
+    index('projects_search_idx').using('gin', t.searchTerms),
   ],
 );
 
@@ -81,19 +91,14 @@ export const jobs = pgTable(
     jobStatusId: smallint('job_status_id').notNull().default(JOB_STATUS.recruiting),
     ...timestamps,
     /** What search matches (docs/api.md "Search"): kept by the database, never written. */
-    searchDoc: text('search_doc').generatedAlwaysAs(
-      sql`public.tc_search_norm(name || ' ' || summary || ' ' || description || ' ' || skills::text)`,
+    searchTerms: tsvector('search_terms').generatedAlwaysAs(
+      searchTermsOf('job_status_id', [`'#contract=' || contract_type`]),
     ),
-    /** The skills in lower case, for the skill filter's index. */
-    skillsLower: jsonb('skills_lower')
-      .$type<string[]>()
-      .generatedAlwaysAs(sql`lower(skills::text)::jsonb`),
   },
   (t) => [
     index('jobs_owner_idx').on(t.ownerId),
     index('jobs_status_created_idx').on(t.jobStatusId, t.createdAt),
-    index('jobs_search_idx').using('gin', t.searchDoc.op('gin_trgm_ops')),
-    index('jobs_skills_idx').using('gin', t.skillsLower.op('jsonb_path_ops')),
+    index('jobs_search_idx').using('gin', t.searchTerms),
   ],
 );
 

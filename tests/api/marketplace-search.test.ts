@@ -607,3 +607,64 @@ describe('GET /talents', () => {
     }
   });
 });
+
+// Last in the file: it posts more projects, which would change the totals above.
+describe('GET /projects: words, facets and punctuation', () => {
+  let tools: TPosting;
+  beforeAll(async () => {
+    tools = await post('projects', {
+      ...project(),
+      name: 'Node.js API, C++ core',
+      summary: "Ilustración para el cliente de O'Reilly",
+      skills: ['Adobe Illustrator', "O'Reilly \\ tools"],
+      country_code: 'PE',
+    });
+  });
+
+  it('punctuation separates words, as in the text: "node.js", "node js", "c++" and "o reilly" find it', async () => {
+    for (const q of [
+      'node.js',
+      'node js',
+      'NODE-JS',
+      'c++',
+      "o'reilly",
+      'o reilly',
+      'ilustracion',
+    ]) {
+      expect(await idsOf(`/projects?search=${encodeURIComponent(q)}`), q).toContain(tools.id);
+    }
+  });
+
+  it('a search of only punctuation or symbols has no words, so it lists as if empty', async () => {
+    const all = await idsOf('/projects?per_page=50');
+    for (const q of ['-', '¿?', '…', '€ $', "'", '&|!():*']) {
+      expect(await idsOf(`/projects?search=${encodeURIComponent(q)}&per_page=50`), q).toEqual(all);
+    }
+  });
+
+  it('a facet is never a word: "skill", "status", "modality" or "#skill=react" find nothing', async () => {
+    for (const q of ['skill', 'status', 'modality', 'country', '#skill=react', '#status=1']) {
+      const found = await idsOf(`/projects?search=${encodeURIComponent(q)}`);
+      expect(found, q).not.toContain(P.react.id);
+      expect(found, q).not.toContain(tools.id);
+    }
+  });
+
+  it('a skill of several words, or with a quote or a backslash, is one whole skill', async () => {
+    for (const skill of ['Adobe Illustrator', 'adobe illustrator', "O'Reilly \\ tools"]) {
+      expect(await idsOf(`/projects?skill=${encodeURIComponent(skill)}`), skill).toEqual([
+        tools.id,
+      ]);
+    }
+    for (const skill of ['Adobe', "O'Reilly", "'", '\\', "x' | 'y", '#status=1']) {
+      expect(await idsOf(`/projects?skill=${encodeURIComponent(skill)}`), skill).toEqual([]);
+    }
+  });
+
+  it('words and every facet together: one lookup, all of them required', async () => {
+    const q = 'search=node&skill=adobe%20illustrator&country=pe&modality=remote';
+    expect(await idsOf(`/projects?${q}`)).toEqual([tools.id]);
+    expect(await idsOf(`/projects?${q.replace('country=pe', 'country=mx')}`)).toEqual([]);
+    expect(await idsOf(`/projects?${q}&status=4`)).toEqual([]);
+  });
+});

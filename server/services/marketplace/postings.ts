@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type * as v from 'valibot';
 import {
   countries,
@@ -152,7 +152,30 @@ const newestFirst = (kind: TKind): TSortKey => ({
 });
 
 /**
- * One page of postings of `kind` matching `where`, in `sort` order, with their total, in one
+ * A page query's shape: its filters as SQL with placeholders (`sql.placeholder`), named by `key`
+ * (what is filtered, never the values), and the values for this request. One shape is built and
+ * prepared once per database (`prepared`): drizzle's query building costs more server time than
+ * the database's answer, so the hot lists skip it.
+ */
+type TPageQuery = { key: string; where: SQL; sort: TSortKey; values: Record<string, unknown> };
+
+type TPrepared = { execute: (values: Record<string, unknown>) => Promise<unknown> };
+const preparedByDb = new WeakMap<Db, Map<string, TPrepared>>();
+
+/** The statement named `name` on `db`, built by `build` the first time. */
+function prepared<T>(db: Db, name: string, build: () => { prepare: (name: string) => T }): T {
+  let statements = preparedByDb.get(db);
+  if (!statements) preparedByDb.set(db, (statements = new Map()));
+  let statement = statements.get(name);
+  if (!statement) {
+    statement = build().prepare(name) as TPrepared;
+    statements.set(name, statement);
+  }
+  return statement as T;
+}
+
+/**
+ * One page of postings of `kind` matching `q`, in its order, with their total, in one
  * statement. The matches (ids and sort keys) are found first, apart from the order (a CTE read
  * twice is materialised), so the planner combines the filters' indexes instead of walking the
  * newest-first index and testing every row; the page's ids are picked from them, and only those
@@ -162,47 +185,55 @@ async function selectPage(
   db: Db,
   kind: TKind,
   now: Date,
-  where: SQL | undefined,
-  sort: TSortKey,
+  q: TPageQuery,
   page: { page: number; per_page: number },
 ) {
   const table = KINDS[kind].table as typeof projects;
+  const { where, sort } = q;
   const dir = sql.raw(sort.dir);
-  const matches = db.$with('matches').as(
-    db
-      .select({ id: table.id, key: sort.key.as('sort_key') })
+  const name = `${kind}_page_${q.key}`;
+  const statement = prepared(db, name, () => {
+    const matches = db.$with('matches').as(
+      db
+        .select({ id: table.id, key: sort.key.as('sort_key') })
+        .from(table)
+        .where(where),
+    );
+    const pageIds = db.$with('page_ids').as(
+      // `matches` is declared once, by the outer statement: read twice there, it is materialised.
+      db
+        .select({ id: matches.id })
+        .from(matches)
+        .orderBy(sql`${matches.key} ${dir} nulls last`, desc(matches.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
+    // The search columns are the database's business: never sent back.
+    const { searchTerms: _terms, ...columns } = getTableColumns(table);
+    return db
+      .with(matches, pageIds)
+      .select({
+        posting: columns,
+        ...extras(kind),
+        total: sql<number>`(select count(*)::int from ${sql.identifier('matches')})`,
+      })
       .from(table)
-      .where(where),
-  );
-  const pageIds = db.$with('page_ids').as(
-    // `matches` is declared once, by the outer statement: read twice there, it is materialised.
-    db
-      .select({ id: matches.id })
-      .from(matches)
-      .orderBy(sql`${matches.key} ${dir} nulls last`, desc(matches.id))
-      .limit(page.per_page)
-      .offset((page.page - 1) * page.per_page),
-  );
-  // The search columns are the database's business: never sent back.
-  const { searchDoc: _doc, skillsLower: _skills, ...columns } = getTableColumns(table);
-  const rows = await db
-    .with(matches, pageIds)
-    .select({
-      posting: columns,
-      ...extras(kind),
-      total: sql<number>`(select count(*)::int from ${sql.identifier('matches')})`,
-    })
-    .from(table)
-    .innerJoin(pageIds, eq(pageIds.id, table.id))
-    .innerJoin(users, eq(users.id, table.ownerId))
-    .orderBy(sql`${sort.key} ${dir} nulls last`, desc(table.id));
+      .innerJoin(pageIds, eq(pageIds.id, table.id))
+      .innerJoin(users, eq(users.id, table.ownerId))
+      .orderBy(sql`${sort.key} ${dir} nulls last`, desc(table.id));
+  });
+  const values = { ...q.values, limit: page.per_page, offset: (page.page - 1) * page.per_page };
+  const rows = await statement.execute(values);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page.page > 1) {
     // Past the last page there is no row to carry the total: count apart (rare).
-    const [row] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(table)
-      .where(where);
+    const count = prepared(db, `${name}_count`, () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table)
+        .where(where),
+    );
+    const [row] = await count.execute(values);
     total = row?.n ?? 0;
   }
   const data = rows.map(({ posting, ...x }) =>
@@ -213,32 +244,61 @@ async function selectPage(
   return paginated(data, total, page.page, page.per_page);
 }
 
-/** The words of a search, each to begin a word of the posting's normalised text. */
+/**
+ * The words of a search, each to begin a word of the posting's normalised text: runs of letters
+ * and digits, so punctuation and symbols separate words as they do in the text (`tc_search_norm`)
+ * and never reach a text search query as syntax.
+ */
 export const searchWords = (search: string | undefined) =>
-  (search ?? '').split(' ').filter((w) => w !== '');
+  (search ?? '')
+    .normalize('NFC')
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
+    .filter((w) => w !== '');
+
+/**
+ * "Every word begins a word of the posting", as a text search query: the words (joined by
+ * spaces) normalised as the text is, lower case and without accents, each made a prefix
+ * (`word:*`) and joined with AND. unaccent spells a few characters as several ("¼" as "1/4"):
+ * they become words of their own, as they do in the text.
+ */
+const everyWordBegins = (words: Placeholder) =>
+  sql`to_tsquery('simple'::regconfig, replace(btrim(public.tc_search_norm(${words})), ' ', ':* & ') || ':*')`;
+
+/**
+ * A facet term of the search document (migration 0002), quoted for `::tsquery`: "'#skill=figma'".
+ * The database lowers the whole query, as it lowered the terms it stored.
+ */
+const facetTerm = (name: string, value: string | number) =>
+  `'#${name}=${String(value).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 
 /** `GET /projects`, `GET /jobs`: one page of postings matching the URL's choices. */
 export async function searchPostings(ctx: TCtx, kind: TKind, q: TPostingSearch | TJobSearch) {
   const k = KINDS[kind];
   const t = k.table;
-  const today = earliestToday(ctx.now);
-  const conditions: (SQL | undefined)[] = [];
-  for (const word of searchWords(q.search)) {
-    // "% word" in the normalised text (spaces at both ends) is a word that begins with "word".
-    conditions.push(sql`${t.searchDoc} like '%' || rtrim(public.tc_search_norm(${word})) || '%'`);
-  }
-  if (q.skill) {
-    conditions.push(sql`${t.skillsLower} @> ${JSON.stringify([q.skill.toLowerCase()])}::jsonb`);
-  }
-  if (q.country) conditions.push(eq(t.countryCode, q.country));
-  if (q.modality) conditions.push(eq(t.modality, q.modality));
+  // Equality filters are facet terms, looked up with the words in the search document's index.
+  const facets = [facetTerm('status', q.status ?? k.recruiting)];
+  if (q.skill) facets.push(facetTerm('skill', q.skill));
+  if (q.country) facets.push(facetTerm('country', q.country));
+  if (q.modality) facets.push(facetTerm('modality', q.modality));
   if (kind === 'job' && 'contract_type' in q && q.contract_type) {
-    conditions.push(eq(jobs.contractType, q.contract_type));
+    facets.push(facetTerm('contract', q.contract_type));
   }
-  if (q.status) conditions.push(eq(k.status, q.status));
-  else {
-    conditions.push(eq(k.status, k.recruiting));
-    conditions.push(sql`(${t.endDate} is null or ${t.endDate} >= ${today})`);
+  const values: Record<string, unknown> = { facets: facets.join(' & ') };
+  let terms = sql`lower(${sql.placeholder('facets')})::tsquery`;
+  // The statement's shape (its prepared name) says which conditions it has, never their values.
+  let key = '';
+  const words = searchWords(q.search);
+  if (words.length > 0) {
+    key += 'w';
+    values.words = words.join(' ');
+    terms = sql`(${everyWordBegins(sql.placeholder('words'))} && ${terms})`;
+  }
+  const conditions = [sql`${t.searchTerms} @@ ${terms}`];
+  if (!q.status) {
+    // By default, what takes applications: recruiting, and the deadline not passed anywhere.
+    key += 'r';
+    values.today = earliestToday(ctx.now);
+    conditions.push(sql`(${t.endDate} is null or ${t.endDate} >= ${sql.placeholder('today')})`);
   }
   const unit = minorPerUnit(t.currency);
   // A project's budget, or a job's salary range, must reach into [min_pay, max_pay] (whole units).
@@ -246,10 +306,16 @@ export async function searchPostings(ctx: TCtx, kind: TKind, q: TPostingSearch |
     kind === 'project' ? projects.budget : sql`coalesce(${jobs.maxSalary}, ${jobs.minSalary})`;
   const low =
     kind === 'project' ? projects.budget : sql`coalesce(${jobs.minSalary}, ${jobs.maxSalary})`;
-  if (q.min_pay !== undefined)
-    conditions.push(sql`${high}::bigint >= ${q.min_pay}::bigint * ${unit}`);
-  if (q.max_pay !== undefined)
-    conditions.push(sql`${low}::bigint <= ${q.max_pay}::bigint * ${unit}`);
+  if (q.min_pay !== undefined) {
+    key += 'a';
+    values.min_pay = q.min_pay;
+    conditions.push(sql`${high}::bigint >= ${sql.placeholder('min_pay')}::bigint * ${unit}`);
+  }
+  if (q.max_pay !== undefined) {
+    key += 'b';
+    values.max_pay = q.max_pay;
+    conditions.push(sql`${low}::bigint <= ${sql.placeholder('max_pay')}::bigint * ${unit}`);
+  }
 
   const sort: TSortKey =
     q.sort === 'deadline'
@@ -257,7 +323,8 @@ export async function searchPostings(ctx: TCtx, kind: TKind, q: TPostingSearch |
       : q.sort === 'pay'
         ? { key: sql`${high}::numeric / ${unit}`, dir: 'desc' }
         : newestFirst(kind);
-  return selectPage(ctx.db, kind, ctx.now, and(...conditions), sort, q);
+  key += `_${q.sort ?? 'newest'}`;
+  return selectPage(ctx.db, kind, ctx.now, { key, where: and(...conditions)!, sort, values }, q);
 }
 
 /** `GET /projects/{id}`, `GET /jobs/{id}`: one posting, for anyone. */
@@ -266,12 +333,13 @@ export async function getPosting(ctx: TCtx, kind: TKind, input: { id: number }) 
     ctx.db,
     kind,
     ctx.now,
-    eq(KINDS[kind].table.id, input.id),
-    newestFirst(kind),
     {
-      page: 1,
-      per_page: 1,
+      key: 'one',
+      where: eq(KINDS[kind].table.id, sql.placeholder('id')),
+      sort: newestFirst(kind),
+      values: { id: input.id },
     },
+    { page: 1, per_page: 1 },
   );
   const posting = page.data[0];
   if (!posting) throw postingNotFound(kind);
@@ -284,13 +352,12 @@ export async function listMyPostings(
   input: { type: TKind; page: number; per_page: number },
 ) {
   const me = assertRole(ctx, 'business');
-  const t = KINDS[input.type].table;
+  const where = eq(KINDS[input.type].table.ownerId, sql.placeholder('owner'));
   return selectPage(
     ctx.db,
     input.type,
     ctx.now,
-    eq(t.ownerId, me.id),
-    newestFirst(input.type),
+    { key: 'mine', where, sort: newestFirst(input.type), values: { owner: me.id } },
     input,
   );
 }
