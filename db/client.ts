@@ -4,7 +4,7 @@ import { serverEnv } from '@/lib/env';
 import { acquireDataDirLock } from './lock';
 import { ensureReferenceData } from './reference-data';
 import * as schema from './schema';
-import type { Db, DbHandle, OpenOptions } from './types';
+import type { Db, DbHandle, OpenOptions, TListen } from './types';
 
 export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'db/migrations');
 
@@ -14,6 +14,64 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'db/migrations');
  * whole table (docs/architecture.md "Scale"). A server configured otherwise can set it there.
  */
 const RANDOM_PAGE_COST = 1.1;
+
+/** Each open database's LISTEN (docs/architecture.md "Live notifications"), found by its `db`. */
+const listeners = new WeakMap<Db, TListen>();
+
+/** LISTEN on the database behind `db` (one opened by `openDatabase`). */
+export function listenerOf(db: Db): TListen {
+  const listen = listeners.get(db);
+  if (!listen) throw new Error('This database was not opened by openDatabase()');
+  return listen;
+}
+
+/**
+ * LISTEN for node-postgres: one connection of its own per channel (a pooled one would be handed
+ * to queries), opened again after a drop, 1 s later and up to 10 s apart. NOTIFYs sent while it
+ * is down are lost: the clients' polling fallback covers the gap.
+ */
+function postgresListen(url: string, closing: { closed: boolean }): TListen {
+  return async (channel, onPayload) => {
+    const { Client } = await import('pg');
+    let client: InstanceType<typeof Client> | undefined;
+    let stopped = false;
+    let delay = 1000;
+    const connect = async (): Promise<void> => {
+      if (stopped || closing.closed) return;
+      const c = new Client({ connectionString: url });
+      c.on('notification', (msg) => {
+        if (msg.channel === channel) onPayload(msg.payload ?? '');
+      });
+      c.on('error', () => {
+        if (client === c) retry();
+      });
+      c.on('end', () => {
+        if (client === c) retry();
+      });
+      client = c;
+      await c.connect();
+      await c.query(`LISTEN ${quoteIdent(channel)}`);
+      delay = 1000;
+    };
+    const retry = () => {
+      client = undefined;
+      if (stopped || closing.closed) return;
+      setTimeout(() => {
+        connect().catch(() => retry());
+      }, delay).unref();
+      delay = Math.min(delay * 2, 10_000);
+    };
+    await connect();
+    return async () => {
+      stopped = true;
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => {});
+    };
+  };
+}
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Opens, migrates and fills reference data. Queries everywhere take the returned `db`. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
@@ -36,7 +94,18 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       await pool.end();
       throw err;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const closing = { closed: false };
+    const listen = postgresListen(opts.url, closing);
+    listeners.set(db, listen);
+    return {
+      db,
+      kind: 'postgres',
+      listen,
+      close: () => {
+        closing.closed = true;
+        return pool.end();
+      },
+    };
   }
 
   const release = opts.dataDir ? acquireDataDirLock(opts.dataDir) : () => {};
@@ -61,9 +130,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       await client.close();
       throw err;
     }
+    const listen: TListen = (channel, onPayload) => client.listen(channel, onPayload);
+    listeners.set(db, listen);
     return {
       db,
       kind: 'pglite',
+      listen,
       close: async () => {
         await client.close();
         release();

@@ -7,7 +7,18 @@ import type * as schema from './schema';
 /** What every query takes, whether PGlite or node-postgres is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DbHandle = { db: Db; kind: 'pglite' | 'postgres'; close: () => Promise<void> };
+/** Calls `onPayload` for each NOTIFY on `channel` until the returned function is called. */
+export type TListen = (
+  channel: string,
+  onPayload: (payload: string) => void,
+) => Promise<() => Promise<void>>;
+
+export type DbHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close: () => Promise<void>;
+  listen: TListen;
+};
 
 export type OpenOptions =
   | { kind: 'postgres'; url: string }

@@ -17,6 +17,8 @@ export const MARKET_LIMITS = {
   jobSummary: 3000,
   experience: 5000,
   search: 100,
+  /** A rejection's reason, which the talent reads. */
+  reason: 500,
   perPage: 50,
 } as const;
 

@@ -6,6 +6,7 @@ import { assertCleanQuery } from './lib/validate';
 import { contextMiddleware } from './middleware/context';
 import { requestLog } from './middleware/request-log';
 import { marketplaceRoutes } from './routes/marketplace';
+import { notificationRoutes } from './routes/notifications';
 import { profileEntryRoutes } from './routes/profile-entries';
 import { profileInfoRoutes } from './routes/profile-info';
 import { profileTagRoutes } from './routes/profile-tags';
@@ -45,6 +46,7 @@ export function createApp(deps: TDeps) {
   app.route('/', uploadRoutes);
   app.route('/', userRoutes);
   app.route('/', marketplaceRoutes);
+  app.route('/', notificationRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

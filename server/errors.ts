@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   closed: 409,
   already_applied: 409,
   own_posting: 403,
+  /** A pipeline or lifecycle move the rules refuse (docs/api.md "Pipeline and lifecycle"). */
+  invalid_transition: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -62,6 +64,10 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   own_posting: [
     'You cannot apply to your own posting.',
     'No puedes postular a tu propia publicación.',
+  ],
+  invalid_transition: [
+    'This change is not possible in the current state.',
+    'Este cambio no es posible en el estado actual.',
   ],
   payload_too_large: ['The upload is too large.', 'El archivo es demasiado grande.'],
   unsupported_media_type: [

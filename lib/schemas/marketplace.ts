@@ -266,3 +266,33 @@ export const kindQuerySchema = /* @__PURE__ */ v.object({
   page: searchEntries.page,
   per_page: searchEntries.per_page,
 });
+
+// The pipeline (docs/api.md "Pipeline and lifecycle").
+
+/** The statuses an owner sets: applied, shortlisted, hired, rejected (withdrawn is the talent's). */
+export const OWNER_STATUSES = [0, 1, 2, 3] as const;
+
+/**
+ * `POST …/changeApplicationStatus`: the owner moves an applicant. A rejection carries a reason
+ * the talent reads (required for status 3; the server checks that, since it depends on status).
+ */
+export const changeStatusSchema = /* @__PURE__ */ v.object({
+  application_id: id(),
+  status: v.picklist(OWNER_STATUSES, 'choice'),
+  reason: optionalText(MARKET_LIMITS.reason),
+  lang: v.optional(lang(), 'en'),
+});
+export type TChangeStatusInput = v.InferInput<typeof changeStatusSchema>;
+
+/** `POST /projects/start`, `POST /projects/end`, `POST /jobs/end`, `…/readytoclose`. */
+export const lifecycleSchema = /* @__PURE__ */ v.object({
+  id: id(),
+  lang: v.optional(lang(), 'en'),
+});
+
+/** `GET /projects/{id}/applications`: one status, or all; a page. */
+export const boardQuerySchema = /* @__PURE__ */ v.object({
+  status: v.optional(v.pipe(v.string(), v.regex(/^[0-4]$/, 'choice'), v.transform(Number))),
+  page: searchEntries.page,
+  per_page: searchEntries.per_page,
+});

@@ -50,3 +50,40 @@ export function recoveryCodeMail(lang: TLang, to: string, code: string, appUrl: 
   ].join('\n');
   return { to, subject: t.subject, text, html };
 }
+
+const NOTIFICATION = {
+  en: {
+    subject: 'TalentChain: ',
+    open: 'Open it on TalentChain:',
+    why: 'You receive this e-mail because it concerns your TalentChain account.',
+  },
+  es: {
+    subject: 'TalentChain: ',
+    open: 'Ábrelo en TalentChain:',
+    why: 'Recibes este correo porque se refiere a tu cuenta de TalentChain.',
+  },
+} as const;
+
+/**
+ * A notification's e-mail (docs/api.md "Notifications") in the recipient's language: its text,
+ * and a link back to what it is about (`path`, a path of this site, in that language).
+ */
+export function notificationMail(
+  lang: TLang,
+  to: string,
+  message: string,
+  path: string,
+  appUrl: string,
+): TMail {
+  const t = NOTIFICATION[lang];
+  const link = `${appUrl}${lang === 'es' ? '/es' : ''}${path}`;
+  const firstLine = message.split('\n')[0]!;
+  const subject = t.subject + (firstLine.length > 90 ? `${firstLine.slice(0, 89)}…` : firstLine);
+  const text = [message, '', t.open, link, '', t.why, ''].join('\n');
+  const html = [
+    ...message.split('\n').map((line) => `<p>${escapeHtml(line)}</p>`),
+    `<p>${escapeHtml(t.open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    `<p style="color:#666">${escapeHtml(t.why)}</p>`,
+  ].join('\n');
+  return { to, subject, text, html };
+}

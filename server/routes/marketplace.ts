@@ -5,8 +5,11 @@ import {
   jobApplicationSchema,
   jobPatchSchema,
   jobSchema,
+  boardQuerySchema,
+  changeStatusSchema,
   jobSearchSchema,
   kindQuerySchema,
+  lifecycleSchema,
   projectApplicationPatchSchema,
   projectApplicationSchema,
   projectPatchSchema,
@@ -19,6 +22,7 @@ import type { TAppEnv } from '@/server/context';
 import { jsonBody, queryParams } from '@/server/lib/validate';
 import { requireRole } from '@/server/middleware/auth';
 import * as applications from '@/server/services/marketplace/applications';
+import * as pipeline from '@/server/services/marketplace/pipeline';
 import * as postings from '@/server/services/marketplace/postings';
 import { searchTalents } from '@/server/services/marketplace/talents';
 
@@ -29,6 +33,13 @@ const SAVED = { message: 'Saved.', message_es: 'Guardado.' };
 const CANCELLED = { message: 'Posting cancelled.', message_es: 'Publicación cancelada.' };
 const APPLIED = { message: 'Application sent.', message_es: 'Postulación enviada.' };
 const WITHDRAWN = { message: 'Application withdrawn.', message_es: 'Postulación retirada.' };
+/** Seed §8, "Application updates": the success text of a status change. */
+const DATA_SAVED = {
+  message: 'Data saved successfully',
+  message_es: 'Datos guardados correctamente',
+};
+const STARTED = { message: 'Project started.', message_es: 'Proyecto iniciado.' };
+const FINISHED = { message: 'Posting finished.', message_es: 'Publicación finalizada.' };
 
 /** A path id: digits within the ids' range; anything else is a posting that does not exist. */
 function pathId(c: Context<TAppEnv>, kind: postings.TKind): number {
@@ -79,12 +90,12 @@ export const marketplaceRoutes = new Hono<TAppEnv>()
   })
   .delete('/projects', requireRole('business'), async (c) => {
     const input = await jsonBody(c, idSchema);
-    const data = await postings.cancelPosting(c.var.ctx, 'project', input);
+    const data = await pipeline.cancelPosting(c.var.ctx, 'project', input);
     return c.json({ status: true, data, ...CANCELLED });
   })
   .delete('/jobs', requireRole('business'), async (c) => {
     const input = await jsonBody(c, idSchema);
-    const data = await postings.cancelPosting(c.var.ctx, 'job', input);
+    const data = await pipeline.cancelPosting(c.var.ctx, 'job', input);
     return c.json({ status: true, data, ...CANCELLED });
   })
   // Applications: talents apply, edit and withdraw their own.
@@ -119,6 +130,51 @@ export const marketplaceRoutes = new Hono<TAppEnv>()
     return c.json({ status: true, data, ...WITHDRAWN });
   })
   // The caller's own lists.
+  // The pipeline and lifecycle (docs/api.md "Pipeline and lifecycle").
+  .get('/projects/:id/applications', requireRole('business'), async (c) => {
+    const query = queryParams(c, boardQuerySchema);
+    const input = { ...query, id: pathId(c, 'project') };
+    return c.json({
+      status: true,
+      data: await pipeline.listApplicants(c.var.ctx, 'project', input),
+    });
+  })
+  .get('/jobs/:id/applications', requireRole('business'), async (c) => {
+    const query = queryParams(c, boardQuerySchema);
+    const input = { ...query, id: pathId(c, 'job') };
+    return c.json({ status: true, data: await pipeline.listApplicants(c.var.ctx, 'job', input) });
+  })
+  .post('/project_applications/changeApplicationStatus', requireRole('business'), async (c) => {
+    const input = await jsonBody(c, changeStatusSchema);
+    const data = await pipeline.changeApplicationStatus(c.var.ctx, 'project', input);
+    return c.json({ status: true, data, ...DATA_SAVED });
+  })
+  .post('/job_applications/changeApplicationStatus', requireRole('business'), async (c) => {
+    const input = await jsonBody(c, changeStatusSchema);
+    const data = await pipeline.changeApplicationStatus(c.var.ctx, 'job', input);
+    return c.json({ status: true, data, ...DATA_SAVED });
+  })
+  .post('/projects/start', requireRole('business'), async (c) => {
+    const input = await jsonBody(c, lifecycleSchema);
+    return c.json({
+      status: true,
+      data: await pipeline.startProject(c.var.ctx, input),
+      ...STARTED,
+    });
+  })
+  .post('/projects/end', requireRole('business'), async (c) => {
+    const input = await jsonBody(c, lifecycleSchema);
+    const data = await pipeline.finishProject(c.var.ctx, input);
+    return c.json({ status: true, data, ...FINISHED });
+  })
+  .post('/jobs/end', requireRole('business'), async (c) => {
+    const input = await jsonBody(c, lifecycleSchema);
+    return c.json({ status: true, data: await pipeline.finishJob(c.var.ctx, input), ...FINISHED });
+  })
+  .post('/project_applications/readytoclose', requireRole('talent'), async (c) => {
+    const input = await jsonBody(c, lifecycleSchema);
+    return c.json({ status: true, data: await pipeline.readyToClose(c.var.ctx, input) });
+  })
   .get('/me/applications', requireRole('talent'), async (c) => {
     const input = queryParams(c, kindQuerySchema);
     return c.json({ status: true, data: await applications.listMyApplications(c.var.ctx, input) });

@@ -6,6 +6,7 @@ import {
   projectApplications,
   projects,
   uploads,
+  users,
 } from '@/db/schema';
 import type { Db } from '@/db/types';
 import { APPLICATION_STATUS, OPEN_APPLICATION_STATUSES } from '@/lib/statuses';
@@ -13,6 +14,7 @@ import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { assertRole } from '@/server/services/access';
 import { paginated, sentFields } from '@/server/services/profile/common';
+import { notify } from '@/server/services/notifications/notifications';
 import { postingForApplication, type TKind } from './postings';
 
 // A talent's applications to projects and jobs (docs/api.md "Marketplace"): one per posting
@@ -23,7 +25,7 @@ type TProjectApplicationRow = typeof projectApplications.$inferSelect;
 type TJobApplicationRow = typeof jobApplications.$inferSelect;
 type TUploadRow = typeof uploads.$inferSelect;
 
-const applicationNotFound = () =>
+export const applicationNotFound = () =>
   new AppError('not_found', {
     message: 'Application not found.',
     messageEs: 'Postulación no encontrada.',
@@ -232,6 +234,7 @@ export async function applyToProject(
     .onConflictDoNothing()
     .returning({ id: projectApplications.id });
   if (!row) throw alreadyApplied();
+  await notifyNewApplication(ctx, 'project', input.project_id, me.id);
   return ownApplication(ctx, 'project', row.id, me.id);
 }
 
@@ -276,6 +279,7 @@ export async function applyToJob(
     .onConflictDoNothing()
     .returning({ id: jobApplications.id });
   if (!row) throw alreadyApplied();
+  await notifyNewApplication(ctx, 'job', input.job_id, me.id);
   return ownApplication(ctx, 'job', row.id, me.id);
 }
 
@@ -384,4 +388,31 @@ export async function withdrawApplication(ctx: TCtx, kind: TKind, input: { id: n
     });
   });
   return ownApplication(ctx, kind, input.id, me.id);
+}
+
+/** The owner's notification of a new application (called by the apply verbs). */
+async function notifyNewApplication(ctx: TCtx, kind: TKind, postingId: number, talentId: number) {
+  const t = kind === 'project' ? projects : jobs;
+  const [row] = await ctx.db
+    .select({
+      name: t.name,
+      ownerId: t.ownerId,
+      talentName: users.name,
+      talentLast: users.lastName,
+    })
+    .from(t as typeof projects)
+    .innerJoin(users, eq(users.id, talentId))
+    .where(eq(t.id, postingId));
+  if (!row) return;
+  const who = `${row.talentName} ${row.talentLast}`.trim();
+  const afterCommit = await notify(ctx, ctx.db, [
+    {
+      userId: row.ownerId,
+      type: 'application_new',
+      message: `${who} applied to “${row.name}”.`,
+      messageEs: `${who} se postuló a “${row.name}”.`,
+      link: `/business/${kind}s/${postingId}/applicants`,
+    },
+  ]);
+  await afterCommit();
 }

@@ -62,7 +62,7 @@ const NOT_FOUND = {
 export const postingNotFound = (kind: TKind) =>
   new AppError('not_found', { message: NOT_FOUND[kind][0], messageEs: NOT_FOUND[kind][1] });
 
-const notRecruiting = () =>
+export const notRecruiting = () =>
   new AppError('closed', {
     message: 'This posting is no longer recruiting, so it cannot change.',
     messageEs: 'Esta publicación ya no está en selección, así que no puede cambiar.',
@@ -499,34 +499,13 @@ export async function updateJob(ctx: TCtx, input: { id: number } & Partial<TJobF
   return getPosting(ctx, 'job', input);
 }
 
-/** `DELETE /projects`, `DELETE /jobs`: the owner cancels a recruiting posting (status 4). */
-export async function cancelPosting(ctx: TCtx, kind: TKind, input: { id: number }) {
-  await ownRecruiting(ctx, kind, input.id);
-  // The status guard in the statement lets only one of two cancels at once change the row.
-  const changed =
-    kind === 'project'
-      ? await ctx.db
-          .update(projects)
-          .set({ projectStatusId: PROJECT_STATUS.cancelled, updatedAt: ctx.now })
-          .where(
-            and(eq(projects.id, input.id), eq(projects.projectStatusId, PROJECT_STATUS.recruiting)),
-          )
-          .returning({ id: projects.id })
-      : await ctx.db
-          .update(jobs)
-          .set({ jobStatusId: JOB_STATUS.cancelled, updatedAt: ctx.now })
-          .where(and(eq(jobs.id, input.id), eq(jobs.jobStatusId, JOB_STATUS.recruiting)))
-          .returning({ id: jobs.id });
-  if (changed.length === 0) throw notRecruiting();
-  return getPosting(ctx, kind, input);
-}
-
 /** The posting an application goes to, with what the application verbs check. */
 export async function postingForApplication(ctx: TCtx, kind: TKind, id: number) {
   const t = KINDS[kind].table;
   const [row] = await ctx.db
     .select({
       id: t.id,
+      name: t.name,
       ownerId: t.ownerId,
       statusId: KINDS[kind].status,
       endDate: t.endDate,

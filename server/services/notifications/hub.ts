@@ -1,0 +1,73 @@
+import { listenerOf } from '@/db/client';
+import type { Db } from '@/db/types';
+import { log } from '@/server/logger';
+import { NOTIFY_CHANNEL, notificationOf } from './notifications';
+
+// The live half of notifications (docs/architecture.md "Live notifications"). Each instance
+// LISTENs once per database on NOTIFY_CHANNEL; every notification written anywhere, by any
+// instance, arrives as "<user id>:<notification id>", and the hub reads that row once and hands
+// it to the streams that user has open here. Nothing is kept in process memory but the list of
+// open streams, so instances behind a load balancer need nothing else in common.
+
+type TNotificationDto = NonNullable<Awaited<ReturnType<typeof notificationOf>>>;
+type TSubscriber = (n: TNotificationDto) => void;
+
+type THub = {
+  subscribers: Map<number, Set<TSubscriber>>;
+  /** Resolves once LISTEN runs; rejects when it cannot (the clients then poll). */
+  ready: Promise<void>;
+};
+
+const hubs = new WeakMap<Db, THub>();
+
+function hubOf(db: Db): THub {
+  let hub = hubs.get(db);
+  if (hub) return hub;
+  const subscribers = new Map<number, Set<TSubscriber>>();
+  const ready = listenerOf(db)(NOTIFY_CHANNEL, (payload) => {
+    const [userId, id] = payload.split(':').map(Number);
+    const mine = subscribers.get(userId!);
+    if (!mine || mine.size === 0 || !id) return;
+    notificationOf(db, userId!, id)
+      .then((n) => {
+        if (n) for (const deliver of mine) deliver(n);
+      })
+      .catch((err: unknown) => {
+        log('error', 'notification lookup failed', {
+          error: err instanceof Error ? err.message : 'unknown',
+        });
+      });
+  }).then(() => {});
+  hub = { subscribers, ready };
+  hubs.set(db, hub);
+  // A failed LISTEN is retried by the next subscriber, not remembered.
+  ready.catch((err: unknown) => {
+    if (hubs.get(db) === hub) hubs.delete(db);
+    log('error', 'LISTEN for notifications failed', {
+      error: err instanceof Error ? err.message : 'unknown',
+    });
+  });
+  return hub;
+}
+
+/**
+ * Calls `deliver` with each new notification of `userId`, from any instance, until the returned
+ * function is called. Resolves once this instance listens (rejects if it cannot).
+ */
+export async function subscribe(db: Db, userId: number, deliver: TSubscriber) {
+  const hub = hubOf(db);
+  let mine = hub.subscribers.get(userId);
+  if (!mine) hub.subscribers.set(userId, (mine = new Set()));
+  mine.add(deliver);
+  const unsubscribe = () => {
+    mine.delete(deliver);
+    if (mine.size === 0 && hub.subscribers.get(userId) === mine) hub.subscribers.delete(userId);
+  };
+  try {
+    await hub.ready;
+  } catch (err) {
+    unsubscribe();
+    throw err;
+  }
+  return unsubscribe;
+}
