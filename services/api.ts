@@ -21,7 +21,17 @@ export const api = createApi({
   baseQuery: baseQuery as (
     config: AxiosRequestConfig,
   ) => Promise<{ data: unknown } | { error: TFailure }>,
-  tagTypes: ['Me', 'Countries', 'Languages', 'Skills', 'MyPostings', 'MyApplications', 'Talents'],
+  tagTypes: [
+    'Me',
+    'Countries',
+    'Languages',
+    'Skills',
+    'MyPostings',
+    'MyApplications',
+    'Talents',
+    'Board',
+    'Notifications',
+  ],
   endpoints: () => ({}),
 });
 
