@@ -15,12 +15,21 @@ export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'db/migrations');
  */
 const RANDOM_PAGE_COST = 1.1;
 
-/** Each open database's LISTEN (docs/architecture.md "Live notifications"), found by its `db`. */
-const listeners = new WeakMap<Db, TListen>();
+/**
+ * Each open database's LISTEN (docs/architecture.md "Live notifications"), kept on its `db` under
+ * a global symbol: Next.js bundles this module more than once (the API route, the start-up
+ * seeding), and the database is shared between those copies (`holder` below), so a module-local
+ * map would not find it.
+ */
+const LISTEN = Symbol.for('talentchain.db.listen');
+
+function setListener(db: Db, listen: TListen) {
+  Object.defineProperty(db, LISTEN, { value: listen, enumerable: false });
+}
 
 /** LISTEN on the database behind `db` (one opened by `openDatabase`). */
 export function listenerOf(db: Db): TListen {
-  const listen = listeners.get(db);
+  const listen = (db as unknown as Record<symbol, TListen | undefined>)[LISTEN];
   if (!listen) throw new Error('This database was not opened by openDatabase()');
   return listen;
 }
@@ -96,7 +105,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     }
     const closing = { closed: false };
     const listen = postgresListen(opts.url, closing);
-    listeners.set(db, listen);
+    setListener(db, listen);
     return {
       db,
       kind: 'postgres',
@@ -131,7 +140,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       throw err;
     }
     const listen: TListen = (channel, onPayload) => client.listen(channel, onPayload);
-    listeners.set(db, listen);
+    setListener(db, listen);
     return {
       db,
       kind: 'pglite',

@@ -42,10 +42,7 @@ export const notificationRoutes = new Hono<TAppEnv>()
           'Las notificaciones en vivo no están disponibles; la lista se sigue actualizando.',
       });
     });
-    // No buffering on the way (compression, proxies): each event leaves when written.
-    c.header('Cache-Control', 'no-cache, no-transform');
-    c.header('X-Accel-Buffering', 'no');
-    return streamSSE(c, async (stream) => {
+    const response = streamSSE(c, async (stream) => {
       stream.onAbort(() => {
         unsubscribe();
         wake?.();
@@ -73,4 +70,9 @@ export const notificationRoutes = new Hono<TAppEnv>()
       }
       unsubscribe();
     });
+    // No buffering on the way, so each event leaves when written: `no-transform` keeps the
+    // server's compression (Next.js's) and proxies from holding it (streamSSE set `no-cache`).
+    response.headers.set('Cache-Control', 'no-cache, no-transform');
+    response.headers.set('X-Accel-Buffering', 'no');
+    return response;
   });
