@@ -1,7 +1,19 @@
-import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
+import {
+  APPLICATION_STATUS,
+  JOB_STATUS,
+  OPEN_APPLICATION_STATUSES,
+  PROJECT_STATUS,
+  type TApplicationStatus,
+  type TJobStatus,
+  type TProjectStatus,
+} from '@/lib/statuses';
 
 // What the demo database holds (db/seed.ts writes it). Texts in English and Spanish, as users
-// of both languages would write them; money in minor units.
+// of both languages would write them; money in minor units. Times are days before the seeding
+// ("daysAgo"), so the demo always looks recent. The applicant pipeline is written as each
+// application's history (its moves); planDemoPipeline() below plays it the way the server
+// would (docs/product.md "Pipeline and lifecycle") and derives the statuses, the status history
+// and the notifications, so they always agree.
 
 export const DEMO_ACCOUNTS = {
   password: 'Demo-pass-2026',
@@ -9,6 +21,10 @@ export const DEMO_ACCOUNTS = {
     'ana.talent@demo.talentchain.dev',
     'diego.talent@demo.talentchain.dev',
     'lucia.talent@demo.talentchain.dev',
+    'camila.talent@demo.talentchain.dev',
+    'mateo.talent@demo.talentchain.dev',
+    'sofia.talent@demo.talentchain.dev',
+    'joaquin.talent@demo.talentchain.dev',
   ],
   businesses: ['maria.business@demo.talentchain.dev', 'john.business@demo.talentchain.dev'],
 } as const;
@@ -156,6 +172,152 @@ export const DEMO_TALENTS: TDemoTalent[] = [
     roles: ['Product designer', 'UX researcher'],
     languages: ['es', 'en', 'fr'],
   },
+  {
+    email: DEMO_ACCOUNTS.talents[3],
+    name: 'Camila',
+    lastName: 'Rojas',
+    phone: '+56 9 8765 4321',
+    lang: 'es',
+    headline: 'Desarrolladora front-end (React, accesibilidad)',
+    about:
+      'Hago interfaces rápidas y accesibles para comercio electrónico. Trabajo muy cerca del equipo de diseño.',
+    countryCode: 'CL',
+    city: 'Santiago',
+    workplaces: [
+      {
+        workplace: 'Mercado Austral',
+        position: 'Desarrolladora front-end',
+        start: '2021-02-01',
+        end: null,
+        description: 'Tienda en línea y aplicación de pedidos para supermercados.',
+      },
+      {
+        workplace: 'Pixel Sur',
+        position: 'Desarrolladora web',
+        start: '2018-03-01',
+        end: '2021-01-31',
+        description: 'Sitios para pymes con React y WordPress.',
+      },
+    ],
+    study: {
+      name: 'Universidad de Chile',
+      course: 'Ingeniería Civil en Computación',
+      start: '2012-03-01',
+      end: '2017-12-20',
+    },
+    skills: ['React', 'TypeScript', 'Accessibility', 'CSS'],
+    roles: ['Front-end developer'],
+    languages: ['es', 'en'],
+  },
+  {
+    email: DEMO_ACCOUNTS.talents[4],
+    name: 'Mateo',
+    lastName: 'González',
+    phone: '+598 99 123 456',
+    lang: 'es',
+    headline: 'Ingeniero backend (Node.js, PostgreSQL, pagos)',
+    about:
+      'Diseño APIs y bases de datos para tiendas y pasarelas de pago. Me importa que todo quede probado y documentado.',
+    countryCode: 'UY',
+    city: 'Montevideo',
+    workplaces: [
+      {
+        workplace: 'Pagos del Sur',
+        position: 'Backend engineer',
+        start: '2020-07-01',
+        end: null,
+        description: 'Integraciones con pasarelas de pago locales.',
+      },
+      {
+        workplace: 'Correo Digital',
+        position: 'Desarrollador Node.js',
+        start: '2017-02-01',
+        end: '2020-06-30',
+        description: 'Seguimiento de envíos y facturación electrónica.',
+      },
+    ],
+    study: {
+      name: 'Universidad de la República',
+      course: 'Ingeniería en Computación',
+      start: '2011-03-01',
+      end: '2016-12-15',
+    },
+    skills: ['Node.js', 'PostgreSQL', 'TypeScript', 'Docker'],
+    roles: ['Backend developer'],
+    languages: ['es', 'en', 'pt'],
+  },
+  {
+    email: DEMO_ACCOUNTS.talents[5],
+    name: 'Sofía',
+    lastName: 'Ramírez',
+    phone: '+52 33 1234 5678',
+    lang: 'en',
+    headline: 'QA engineer and test automation (Playwright, Cypress)',
+    about: 'I help teams ship with confidence: test plans, automated suites and clear bug reports.',
+    countryCode: 'MX',
+    city: 'Guadalajara',
+    workplaces: [
+      {
+        workplace: 'Tapatío Software',
+        position: 'QA engineer',
+        start: '2021-05-01',
+        end: null,
+        description: 'End-to-end tests for web and mobile apps.',
+      },
+      {
+        workplace: 'Nearshore MX',
+        position: 'Tester',
+        start: '2018-08-01',
+        end: '2021-04-30',
+        description: 'Pruebas de regresión para clientes de Estados Unidos.',
+      },
+    ],
+    study: {
+      name: 'Universidad de Guadalajara',
+      course: 'Ingeniería en Computación',
+      start: '2013-08-01',
+      end: '2018-06-30',
+    },
+    skills: ['Playwright', 'Cypress', 'JavaScript', 'Testing'],
+    roles: ['QA engineer'],
+    languages: ['es', 'en'],
+  },
+  {
+    email: DEMO_ACCOUNTS.talents[6],
+    name: 'Joaquín',
+    lastName: 'Pereyra',
+    phone: '+54 9 351 123 4567',
+    lang: 'en',
+    headline: 'Mobile developer (React Native, Kotlin)',
+    about: 'I build mobile apps for logistics and retail, from the first sketch to the store.',
+    countryCode: 'AR',
+    city: 'Córdoba',
+    workplaces: [
+      {
+        workplace: 'RutaApp',
+        position: 'Mobile developer',
+        start: '2020-10-01',
+        end: null,
+        description: 'Driver app for last-mile deliveries.',
+      },
+      {
+        workplace: 'Estudio Mediterráneo',
+        position: 'Desarrollador Android',
+        start: '2017-04-01',
+        end: '2020-09-30',
+        description: 'Apps de fidelización para supermercados.',
+      },
+    ],
+    study: {
+      name: 'Universidad Nacional de Córdoba',
+      course: 'Licenciatura en Ciencias de la Computación',
+      start: '2011-03-01',
+      end: '2016-12-20',
+    },
+    skills: ['React Native', 'Kotlin', 'TypeScript', 'Figma'],
+    roles: ['Mobile developer'],
+    languages: ['es', 'en', 'it'],
+  },
 ];
 
 export const DEMO_BUSINESSES = [
@@ -183,10 +345,59 @@ export const DEMO_BUSINESSES = [
   },
 ];
 
-/** `owner` indexes DEMO_BUSINESSES. */
-export const DEMO_PROJECTS = [
+/** Who is who in the lists above and below, for the postings and applications. */
+export const TALENT = {
+  ana: 0,
+  diego: 1,
+  lucia: 2,
+  camila: 3,
+  mateo: 4,
+  sofia: 5,
+  joaquin: 6,
+} as const;
+const MARIA = 0;
+const JOHN = 1;
+
+type TDemoPostingBase = {
+  /** Indexes DEMO_BUSINESSES. */
+  owner: number;
+  name: string;
+  summary: string;
+  description: string;
+  skills: string[];
+  currency: string;
+  modality: 'remote' | 'onsite' | 'hybrid';
+  countryCode: string;
+  postedDaysAgo: number;
+  /** `end_date`, the last day to apply, in days from the seeding (negative: passed). */
+  deadlineInDays: number;
+  /** When the owner finished it (status finished). */
+  finishedDaysAgo?: number;
+};
+
+export type TDemoProject = TDemoPostingBase & {
+  budget: number;
+  weeks: number;
+  status: TProjectStatus;
+  /** When the owner started it (status started, then maybe finished). */
+  startedDaysAgo?: number;
+};
+
+export type TDemoJob = TDemoPostingBase & {
+  requirements: string;
+  contractType: 'full_time' | 'part_time' | 'contract' | 'internship';
+  minSalary: number;
+  maxSalary: number;
+  status: TJobStatus;
+};
+
+/** Index in DEMO_PROJECTS. */
+export const PROJECT = { coffeeShop: 0, algorandPayments: 1, logistics: 2, trackingPortal: 3 };
+
+export const DEMO_PROJECTS: TDemoProject[] = [
   {
-    owner: 0,
+    // The applicant board of the demo: every column has someone (DEMO_PROJECT_APPLICATIONS).
+    owner: MARIA,
     name: 'Tienda en línea para una cooperativa de café',
     summary: 'Catálogo, carrito y pagos para vender café de origen.',
     description:
@@ -198,9 +409,12 @@ export const DEMO_PROJECTS = [
     modality: 'remote',
     countryCode: 'PE',
     status: PROJECT_STATUS.recruiting,
+    postedDaysAgo: 15,
+    deadlineInDays: 30,
   },
   {
-    owner: 0,
+    // Started, with Diego hired: he can mark the work ready to close.
+    owner: MARIA,
     name: 'Algorand payments integration',
     summary: 'Accept ALGO and USDC payments in our checkout.',
     description:
@@ -212,9 +426,12 @@ export const DEMO_PROJECTS = [
     modality: 'hybrid',
     countryCode: 'CO',
     status: PROJECT_STATUS.started,
+    postedDaysAgo: 30,
+    deadlineInDays: -12,
+    startedDaysAgo: 9,
   },
   {
-    owner: 1,
+    owner: JOHN,
     name: 'Logistics data dashboard',
     summary: 'A dashboard of deliveries, delays and costs.',
     description: 'Build a web dashboard over our delivery data with filters and exports.',
@@ -225,12 +442,36 @@ export const DEMO_PROJECTS = [
     modality: 'onsite',
     countryCode: 'ES',
     status: PROJECT_STATUS.recruiting,
+    postedDaysAgo: 10,
+    deadlineInDays: 50,
+  },
+  {
+    // Finished, Ana hired and ready to close: finished work on her profile, not yet on chain.
+    owner: JOHN,
+    name: 'Customer delivery-tracking portal',
+    summary: 'Let our customers follow their parcels and download their receipts.',
+    description:
+      'Build a web portal over our tracking API: sign-in, a timeline of each parcel, e-mail alerts and PDF receipts.',
+    skills: ['React', 'Node.js', 'PostgreSQL'],
+    budget: 520_000,
+    currency: 'USD',
+    weeks: 6,
+    modality: 'remote',
+    countryCode: 'AR',
+    status: PROJECT_STATUS.finished,
+    postedDaysAgo: 70,
+    deadlineInDays: -55,
+    startedDaysAgo: 50,
+    finishedDaysAgo: 2,
   },
 ];
 
-export const DEMO_JOBS = [
+/** Index in DEMO_JOBS. */
+export const JOB = { reactDeveloper: 0, uxDesigner: 1, contractAuditor: 2 };
+
+export const DEMO_JOBS: TDemoJob[] = [
   {
-    owner: 1,
+    owner: JOHN,
     name: 'Senior React Developer',
     summary: 'Lead the front end of our logistics platform.',
     description: 'You will own the web app, mentor two developers and work closely with design.',
@@ -243,9 +484,12 @@ export const DEMO_JOBS = [
     modality: 'remote',
     countryCode: 'AR',
     status: JOB_STATUS.recruiting,
+    postedDaysAgo: 12,
+    deadlineInDays: 20,
   },
   {
-    owner: 0,
+    // A job board with applicants in several states.
+    owner: MARIA,
     name: 'Diseñador/a UX/UI',
     summary: 'Diseño de producto para nuestras apps de clientes.',
     description: 'Investigación con usuarios, prototipos y sistema de diseño.',
@@ -258,9 +502,11 @@ export const DEMO_JOBS = [
     modality: 'hybrid',
     countryCode: 'PE',
     status: JOB_STATUS.recruiting,
+    postedDaysAgo: 20,
+    deadlineInDays: 30,
   },
   {
-    owner: 1,
+    owner: JOHN,
     name: 'Smart contract auditor',
     summary: 'Review our escrow contracts before launch.',
     description: 'A fixed-term contract to audit and test escrow contracts.',
@@ -273,57 +519,624 @@ export const DEMO_JOBS = [
     modality: 'onsite',
     countryCode: 'ES',
     status: JOB_STATUS.finished,
+    postedDaysAgo: 60,
+    deadlineInDays: -35,
+    finishedDaysAgo: 20,
   },
 ];
 
-/** `talent` indexes DEMO_TALENTS, `project`/`job` the lists above; status per APPLICATION_STATUS. */
-export const DEMO_PROJECT_APPLICATIONS = [
+/**
+ * A step of an application after it was sent, in order: the owner's move to applied (0),
+ * shortlisted (1), hired (2) or rejected (3, with the reason the talent reads), or the talent's
+ * withdrawal (4). Applications still waiting when a posting starts or finishes are rejected with
+ * "Position closed." by planDemoPipeline(), as the server does; they are not listed here.
+ */
+export type TDemoMove = { to: TApplicationStatus; daysAgo: number; reason?: string };
+
+type TDemoApplicationBase = {
+  /** Indexes DEMO_TALENTS. */
+  talent: number;
+  appliedDaysAgo: number;
+  moves?: TDemoMove[];
+};
+
+export type TDemoProjectApplication = TDemoApplicationBase & {
+  /** Indexes DEMO_PROJECTS. */
+  project: number;
+  proposal: string;
+  price: number;
+  weeks: number;
+  /** When the hired talent marked the work ready to close (on a started project). */
+  readyToCloseDaysAgo?: number;
+  /** The hired talent saw the one-time congratulations and cleared them. */
+  congratulationsSeen?: boolean;
+};
+
+export type TDemoJobApplication = TDemoApplicationBase & {
+  /** Indexes DEMO_JOBS. */
+  job: number;
+  summary: string;
+  experience: string;
+};
+
+const { applied, shortlisted, hired, rejected, withdrawn } = APPLICATION_STATUS;
+
+export const DEMO_PROJECT_APPLICATIONS: TDemoProjectApplication[] = [
+  // The coffee shop (María): applied, shortlisted, hired, rejected and withdrawn.
   {
-    talent: 1,
-    project: 1,
-    proposal: 'He integrado pagos con Algorand en dos productos; propongo hacerlo en 5 semanas.',
-    price: 380_000,
-    weeks: 5,
-    accepted: APPLICATION_STATUS.hired,
+    talent: TALENT.diego,
+    project: PROJECT.coffeeShop,
+    proposal: 'Puedo construir la tienda y dejar lista la opción de cobrar también en cripto.',
+    price: 900_000,
+    weeks: 9,
+    appliedDaysAgo: 13.2,
+    moves: [
+      {
+        to: rejected,
+        daysAgo: 2.1,
+        reason:
+          'Buscamos experiencia en comercio electrónico con pagos locales; tu perfil encaja mejor en proyectos blockchain.',
+      },
+    ],
   },
   {
-    talent: 0,
-    project: 0,
+    talent: TALENT.mateo,
+    project: PROJECT.coffeeShop,
+    proposal:
+      'Integré pasarelas de pago locales en tres tiendas; propongo catálogo, carrito y panel en 7 semanas.',
+    price: 780_000,
+    weeks: 7,
+    appliedDaysAgo: 12.4,
+    moves: [
+      { to: shortlisted, daysAgo: 8.3 },
+      { to: hired, daysAgo: 1.6 },
+    ],
+  },
+  {
+    talent: TALENT.sofia,
+    project: PROJECT.coffeeShop,
+    proposal:
+      'I can build the store with automated tests for the cart and the payments from day one.',
+    price: 820_000,
+    weeks: 8,
+    appliedDaysAgo: 11.5,
+    moves: [
+      { to: shortlisted, daysAgo: 8.2 },
+      { to: withdrawn, daysAgo: 5.3 },
+    ],
+  },
+  {
+    talent: TALENT.camila,
+    project: PROJECT.coffeeShop,
+    proposal:
+      'Tengo experiencia en tiendas en línea accesibles y rápidas; haría el front-end y el carrito.',
+    price: 700_000,
+    weeks: 8,
+    appliedDaysAgo: 6.2,
+    moves: [{ to: shortlisted, daysAgo: 2.4 }],
+  },
+  {
+    talent: TALENT.ana,
+    project: PROJECT.coffeeShop,
     proposal: 'Puedo entregar la tienda con pagos locales y un panel de pedidos.',
     price: 800_000,
     weeks: 8,
-    accepted: APPLICATION_STATUS.applied,
+    appliedDaysAgo: 0.9,
+  },
+  // Algorand payments (María, started): Diego hired; Mateo was still waiting when it started.
+  {
+    talent: TALENT.diego,
+    project: PROJECT.algorandPayments,
+    proposal: 'He integrado pagos con Algorand en dos productos; propongo hacerlo en 5 semanas.',
+    price: 380_000,
+    weeks: 5,
+    appliedDaysAgo: 27.3,
+    moves: [
+      { to: shortlisted, daysAgo: 20.2 },
+      { to: hired, daysAgo: 12.1 },
+    ],
+    congratulationsSeen: true,
   },
   {
-    talent: 2,
-    project: 2,
+    talent: TALENT.mateo,
+    project: PROJECT.algorandPayments,
+    proposal: 'Puedo integrar los pagos con ALGO y USDC y conciliarlos con sus pedidos.',
+    price: 420_000,
+    weeks: 6,
+    appliedDaysAgo: 25.4,
+  },
+  // Logistics dashboard (John).
+  {
+    talent: TALENT.lucia,
+    project: PROJECT.logistics,
     proposal: 'I would start with user interviews, then design and build the dashboard.',
     price: 580_000,
     weeks: 10,
-    accepted: APPLICATION_STATUS.shortlisted,
+    appliedDaysAgo: 8.1,
+    moves: [{ to: shortlisted, daysAgo: 3.6 }],
+  },
+  {
+    talent: TALENT.sofia,
+    project: PROJECT.logistics,
+    proposal:
+      'I can build the dashboard with tested data exports, so the numbers are always right.',
+    price: 610_000,
+    weeks: 10,
+    appliedDaysAgo: 4.2,
+    moves: [{ to: shortlisted, daysAgo: 0.8 }],
+  },
+  // Delivery-tracking portal (John, finished): Ana hired; the others closed when it started.
+  {
+    talent: TALENT.ana,
+    project: PROJECT.trackingPortal,
+    proposal:
+      'I built the merchant portal at Pago Fácil; I can deliver the tracking portal in 6 weeks.',
+    price: 500_000,
+    weeks: 6,
+    appliedDaysAgo: 66.3,
+    moves: [
+      { to: shortlisted, daysAgo: 60.2 },
+      { to: hired, daysAgo: 53.1 },
+    ],
+    readyToCloseDaysAgo: 6.2,
+    congratulationsSeen: true,
+  },
+  {
+    talent: TALENT.lucia,
+    project: PROJECT.trackingPortal,
+    proposal: 'I would design the parcel timeline with your customers, then build it in React.',
+    price: 560_000,
+    weeks: 7,
+    appliedDaysAgo: 65.1,
+  },
+  {
+    talent: TALENT.joaquin,
+    project: PROJECT.trackingPortal,
+    proposal: 'I built a driver app for last-mile deliveries; the web portal would share its API.',
+    price: 540_000,
+    weeks: 6,
+    appliedDaysAgo: 64.2,
+    moves: [{ to: shortlisted, daysAgo: 60.1 }],
   },
 ];
 
-export const DEMO_JOB_APPLICATIONS = [
+export const DEMO_JOB_APPLICATIONS: TDemoJobApplication[] = [
   {
-    talent: 1,
-    job: 2,
+    talent: TALENT.diego,
+    job: JOB.contractAuditor,
     summary: 'I have audited escrow contracts on two chains.',
     experience: 'Three audits in production.',
-    selected: APPLICATION_STATUS.hired,
+    appliedDaysAgo: 55.2,
+    moves: [{ to: hired, daysAgo: 30.1 }],
   },
   {
-    talent: 0,
-    job: 0,
+    talent: TALENT.ana,
+    job: JOB.reactDeveloper,
     summary: 'Llevo tres años liderando front-ends en React.',
     experience: 'Andes Labs, Pago Fácil.',
-    selected: APPLICATION_STATUS.applied,
+    appliedDaysAgo: 4.1,
   },
   {
-    talent: 2,
-    job: 1,
+    talent: TALENT.camila,
+    job: JOB.reactDeveloper,
+    summary: 'Seis años con React; lideré la migración a TypeScript del front-end de una tienda.',
+    experience: 'Mercado Austral, Pixel Sur.',
+    appliedDaysAgo: 0.4,
+  },
+  // The UX/UI job (María): applied, shortlisted and rejected.
+  {
+    talent: TALENT.lucia,
+    job: JOB.uxDesigner,
     summary: 'Product designer with research experience.',
     experience: 'Studio Norte design system.',
-    selected: APPLICATION_STATUS.shortlisted,
+    appliedDaysAgo: 18.2,
+    moves: [{ to: shortlisted, daysAgo: 1.2 }],
+  },
+  {
+    talent: TALENT.joaquin,
+    job: JOB.uxDesigner,
+    summary: 'I design and build mobile apps, and I prototype every screen in Figma first.',
+    experience: 'RutaApp driver app, Estudio Mediterráneo.',
+    appliedDaysAgo: 16.3,
+    moves: [
+      {
+        to: rejected,
+        daysAgo: 2.2,
+        reason: 'We are looking for a portfolio with user research case studies.',
+      },
+    ],
+  },
+  {
+    talent: TALENT.camila,
+    job: JOB.uxDesigner,
+    summary: 'Diseño y programo interfaces accesibles; puedo mostrar casos con usuarios reales.',
+    experience: 'Mercado Austral: rediseño del carrito.',
+    appliedDaysAgo: 2.8,
   },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// The pipeline, played as the server would play it
+// ---------------------------------------------------------------------------------------------
+
+type TKind = 'project' | 'job';
+
+/** Notifications younger than this are unread (`been_clicked` false); older ones were opened. */
+export const DEMO_UNREAD_WITHIN_DAYS = 3;
+
+/** The reason every applicant still waiting gets when a posting closes, in their language. */
+export const POSITION_CLOSED = { en: 'Position closed.', es: 'Puesto cerrado.' } as const;
+
+const quoted = (name: string) => `“${name}”`;
+type TTexts = [en: string, es: string];
+
+/**
+ * The notifications' sentences, word for word those the server writes for the same events
+ * (server/services/marketplace/pipeline.ts and applications.ts; tests/api/users-seed.test.ts
+ * compares them).
+ */
+export const DEMO_TEXTS = {
+  applicationNew: (who: string, posting: string): TTexts => [
+    `${who} applied to ${quoted(posting)}.`,
+    `${who} se postuló a ${quoted(posting)}.`,
+  ],
+  status: {
+    [applied]: (n: string): TTexts => [
+      `Your application to ${quoted(n)} is under review again.`,
+      `Tu postulación a ${quoted(n)} vuelve a estar en revisión.`,
+    ],
+    [shortlisted]: (n: string): TTexts => [
+      `Good news: your application to ${quoted(n)} was shortlisted.`,
+      `Buenas noticias: tu postulación a ${quoted(n)} quedó preseleccionada.`,
+    ],
+    [hired]: (n: string): TTexts => [
+      `Congratulations! You were hired for ${quoted(n)}.`,
+      `¡Felicitaciones! Tu postulación a ${quoted(n)} fue aceptada: te contrataron.`,
+    ],
+    [rejected]: (n: string): TTexts => [
+      `Your application to ${quoted(n)} was not selected.`,
+      `Tu postulación a ${quoted(n)} no fue seleccionada.`,
+    ],
+  } as Record<number, (name: string) => TTexts>,
+  withReason: ([en, es]: TTexts, reason: string | null | undefined): TTexts =>
+    reason ? [`${en}\nReason: ${reason}`, `${es}\nMotivo: ${reason}`] : [en, es],
+  postingClosed: (n: string): TTexts => [
+    `${quoted(n)} is closed, so your application was not selected. Thank you for applying.\nReason: ${POSITION_CLOSED.en}`,
+    `${quoted(n)} se cerró, así que tu postulación no fue seleccionada. Gracias por postularte.\nMotivo: ${POSITION_CLOSED.es}`,
+  ],
+  projectStarted: (n: string): TTexts => [
+    `${quoted(n)} has started. When the work is done, mark it ready to close.`,
+    `${quoted(n)} comenzó. Cuando el trabajo esté hecho, márcalo como listo para cerrar.`,
+  ],
+  readyToClose: (who: string, n: string): TTexts => [
+    `${who} marked ${quoted(n)} ready to close. Review the work and finish the project.`,
+    `${who} marcó ${quoted(n)} como listo para cerrar. Revisa el trabajo y finaliza el proyecto.`,
+  ],
+  projectFinished: (n: string): TTexts => [
+    `${quoted(n)} is finished. Thank you for your work! You can now record it on-chain from the project page.`,
+    `${quoted(n)} finalizó. ¡Gracias por tu trabajo! Ya puedes registrarlo en la blockchain desde la página del proyecto.`,
+  ],
+  jobFinished: (n: string): TTexts => [
+    `The selection for ${quoted(n)} is finished, and you were hired. Welcome aboard!`,
+    `La selección para ${quoted(n)} finalizó y te contrataron. ¡Bienvenido al equipo!`,
+  ],
+};
+
+export type TDemoUserRef = { role: 'talent' | 'business'; index: number };
+
+export type TDemoNotificationType =
+  | 'application_new'
+  | 'application_status'
+  | 'project_started'
+  | 'ready_to_close'
+  | 'project_finished'
+  | 'job_finished'
+  | 'posting_closed';
+
+/** An application as it ends up. */
+export type TPlannedApplication = {
+  kind: TKind;
+  /** Indexes DEMO_PROJECT_APPLICATIONS or DEMO_JOB_APPLICATIONS (by `kind`). */
+  index: number;
+  posting: number;
+  talent: number;
+  status: TApplicationStatus;
+  reason: string | null;
+  appliedDaysAgo: number;
+  updatedDaysAgo: number;
+  readyToClose: boolean;
+  shownAcceptedMessage: boolean;
+};
+
+/** A row of `application_status_history`; `application` indexes the plan's applications. */
+export type TPlannedHistory = {
+  application: number;
+  actor: TDemoUserRef;
+  from: TApplicationStatus;
+  to: TApplicationStatus;
+  reason: string | null;
+  daysAgo: number;
+};
+
+/** A notification; its link is the posting's page (`to: 'talent'`) or its applicant board. */
+export type TPlannedNotification = {
+  recipient: TDemoUserRef;
+  type: TDemoNotificationType;
+  message: string;
+  messageEs: string;
+  link: { kind: TKind; posting: number; to: 'talent' | 'owner' };
+  daysAgo: number;
+  beenClicked: boolean;
+};
+
+export type TPlannedPosting = {
+  kind: TKind;
+  index: number;
+  status: number;
+  updatedDaysAgo: number;
+};
+
+export type TDemoPlan = {
+  postings: TPlannedPosting[];
+  applications: TPlannedApplication[];
+  history: TPlannedHistory[];
+  notifications: TPlannedNotification[];
+};
+
+/** The path a notification's link stands for, given the posting's id. */
+export const demoLink = (link: TPlannedNotification['link'], id: number) =>
+  link.to === 'talent' ? `/${link.kind}s/${id}` : `/business/${link.kind}s/${id}/applicants`;
+
+const fullName = (p: { name: string; lastName: string }) => `${p.name} ${p.lastName}`.trim();
+
+/**
+ * Plays every posting's events (applications, moves, start, ready to close, finish) in time
+ * order with the server's rules, and answers what the database ends up holding. Throws on a
+ * step the server would refuse, so the demo data cannot show an impossible state.
+ */
+export function planDemoPipeline(): TDemoPlan {
+  const plan: TDemoPlan = { postings: [], applications: [], history: [], notifications: [] };
+  const postings = [
+    ...DEMO_PROJECTS.map((p, index) => ({ kind: 'project' as const, index, p })),
+    ...DEMO_JOBS.map((p, index) => ({ kind: 'job' as const, index, p })),
+  ];
+  for (const { kind, index, p } of postings) {
+    const where = `${kind} ${quoted(p.name)}`;
+    const fail = (what: string) => {
+      throw new Error(`Demo data: ${where}: ${what}`);
+    };
+    const owner: TDemoUserRef = { role: 'business', index: p.owner };
+    const appsOf: (TDemoProjectApplication | TDemoJobApplication)[] =
+      kind === 'project'
+        ? DEMO_PROJECT_APPLICATIONS.filter((a) => a.project === index)
+        : DEMO_JOB_APPLICATIONS.filter((a) => a.job === index);
+    const apps = appsOf.map((a) => {
+      const planned: TPlannedApplication = {
+        kind,
+        index: (kind === 'project'
+          ? (DEMO_PROJECT_APPLICATIONS as object[])
+          : (DEMO_JOB_APPLICATIONS as object[])
+        ).indexOf(a),
+        posting: index,
+        talent: a.talent,
+        status: applied,
+        reason: null,
+        appliedDaysAgo: a.appliedDaysAgo,
+        updatedDaysAgo: a.appliedDaysAgo,
+        readyToClose: false,
+        shownAcceptedMessage: false,
+      };
+      plan.applications.push(planned);
+      return { source: a, planned, at: plan.applications.length - 1 };
+    });
+    if (new Set(apps.map((a) => a.source.talent)).size !== apps.length) {
+      fail('a talent applied twice');
+    }
+
+    const notify = (
+      recipient: TDemoUserRef,
+      type: TDemoNotificationType,
+      [message, messageEs]: TTexts,
+      to: 'talent' | 'owner',
+      daysAgo: number,
+    ) =>
+      plan.notifications.push({
+        recipient,
+        type,
+        message,
+        messageEs,
+        link: { kind, posting: index, to },
+        daysAgo,
+        beenClicked: daysAgo >= DEMO_UNREAD_WITHIN_DAYS,
+      });
+    const talentRef = (t: number): TDemoUserRef => ({ role: 'talent', index: t });
+    const talentOf = (t: number) => {
+      const talent = DEMO_TALENTS[t];
+      if (!talent) fail(`no demo talent ${t}`);
+      return talent!;
+    };
+
+    type TEvent = { daysAgo: number; run: () => void };
+    const events: TEvent[] = [];
+    let status: number = kind === 'project' ? PROJECT_STATUS.recruiting : JOB_STATUS.recruiting;
+    let updatedDaysAgo = p.postedDaysAgo;
+    const recruiting = () =>
+      kind === 'project'
+        ? status === PROJECT_STATUS.recruiting
+        : status === JOB_STATUS.recruiting || status === JOB_STATUS.inSelection;
+    const hiredApps = () => apps.filter((a) => a.planned.status === hired);
+
+    /** Rejects everyone still waiting, as starting or finishing a posting does. */
+    const closeOpen = (daysAgo: number) => {
+      for (const a of apps) {
+        if (!OPEN_APPLICATION_STATUSES.includes(a.planned.status)) continue;
+        const reason = POSITION_CLOSED[talentOf(a.source.talent).lang];
+        plan.history.push({
+          application: a.at,
+          actor: owner,
+          from: a.planned.status,
+          to: rejected,
+          reason,
+          daysAgo,
+        });
+        Object.assign(a.planned, { status: rejected, reason, updatedDaysAgo: daysAgo });
+        notify(
+          talentRef(a.source.talent),
+          'posting_closed',
+          DEMO_TEXTS.postingClosed(p.name),
+          'talent',
+          daysAgo,
+        );
+      }
+    };
+
+    for (const a of apps) {
+      const talent = talentOf(a.source.talent);
+      events.push({
+        daysAgo: a.source.appliedDaysAgo,
+        run: () => {
+          if (!recruiting() || -a.source.appliedDaysAgo > p.deadlineInDays + 1) {
+            fail(`${talent.email} applied when it took no applications`);
+          }
+          notify(
+            owner,
+            'application_new',
+            DEMO_TEXTS.applicationNew(fullName(talent), p.name),
+            'owner',
+            a.source.appliedDaysAgo,
+          );
+        },
+      });
+      for (const move of a.source.moves ?? []) {
+        events.push({
+          daysAgo: move.daysAgo,
+          run: () => {
+            const from = a.planned.status;
+            const what = `${talent.email} ${from} → ${move.to}`;
+            if (!recruiting()) fail(`${what}: the posting no longer recruits`);
+            if (from === withdrawn || from === move.to) fail(`${what}: not a move`);
+            if ((move.to === rejected) !== Boolean(move.reason)) {
+              fail(`${what}: a reason goes with a rejection, and only there`);
+            }
+            const byTalent = move.to === withdrawn;
+            if (byTalent && !OPEN_APPLICATION_STATUSES.includes(from)) {
+              fail(`${what}: only an open application is withdrawn`);
+            }
+            const reason = move.reason ?? null;
+            plan.history.push({
+              application: a.at,
+              actor: byTalent ? talentRef(a.source.talent) : owner,
+              from,
+              to: move.to,
+              reason,
+              daysAgo: move.daysAgo,
+            });
+            Object.assign(a.planned, {
+              status: move.to,
+              reason,
+              updatedDaysAgo: move.daysAgo,
+              // Hiring on a project shows the congratulations once; moving away clears them.
+              shownAcceptedMessage: kind === 'project' && move.to === hired,
+            });
+            if (!byTalent) {
+              notify(
+                talentRef(a.source.talent),
+                'application_status',
+                DEMO_TEXTS.withReason(DEMO_TEXTS.status[move.to]!(p.name), reason),
+                'talent',
+                move.daysAgo,
+              );
+            }
+          },
+        });
+      }
+      const ready = 'readyToCloseDaysAgo' in a.source ? a.source.readyToCloseDaysAgo : undefined;
+      if (ready !== undefined) {
+        events.push({
+          daysAgo: ready,
+          run: () => {
+            if (status !== PROJECT_STATUS.started || a.planned.status !== hired) {
+              fail(`${talent.email} ready to close: not hired on a started project`);
+            }
+            Object.assign(a.planned, { readyToClose: true, updatedDaysAgo: ready });
+            notify(
+              owner,
+              'ready_to_close',
+              DEMO_TEXTS.readyToClose(fullName(talent), p.name),
+              'owner',
+              ready,
+            );
+          },
+        });
+      }
+    }
+
+    const started = 'startedDaysAgo' in p ? p.startedDaysAgo : undefined;
+    if (started !== undefined) {
+      events.push({
+        daysAgo: started,
+        run: () => {
+          if (status !== PROJECT_STATUS.recruiting || hiredApps().length === 0) {
+            fail('started without a hired talent');
+          }
+          status = PROJECT_STATUS.started;
+          updatedDaysAgo = started;
+          for (const h of hiredApps()) {
+            notify(
+              talentRef(h.source.talent),
+              'project_started',
+              DEMO_TEXTS.projectStarted(p.name),
+              'talent',
+              started,
+            );
+          }
+          closeOpen(started);
+        },
+      });
+    }
+    const finished = p.finishedDaysAgo;
+    if (finished !== undefined) {
+      events.push({
+        daysAgo: finished,
+        run: () => {
+          if (kind === 'project' ? status !== PROJECT_STATUS.started : !recruiting()) {
+            fail('finished from a status that cannot finish');
+          }
+          if (hiredApps().length === 0) fail('finished without a hired talent');
+          status = kind === 'project' ? PROJECT_STATUS.finished : JOB_STATUS.finished;
+          updatedDaysAgo = finished;
+          for (const h of hiredApps()) {
+            notify(
+              talentRef(h.source.talent),
+              kind === 'project' ? 'project_finished' : 'job_finished',
+              (kind === 'project' ? DEMO_TEXTS.projectFinished : DEMO_TEXTS.jobFinished)(p.name),
+              'talent',
+              finished,
+            );
+          }
+          closeOpen(finished);
+        },
+      });
+    }
+
+    // Oldest first; two events of one posting never share a moment.
+    events.sort((x, y) => y.daysAgo - x.daysAgo);
+    for (const [i, e] of events.entries()) {
+      if (!(e.daysAgo > 0 && e.daysAgo < p.postedDaysAgo)) fail(`an event outside its life`);
+      if (i > 0 && events[i - 1]!.daysAgo === e.daysAgo) fail(`two events at ${e.daysAgo} days`);
+      e.run();
+    }
+    if (status !== p.status) fail(`ends ${status}, but says ${p.status}`);
+    for (const a of apps) {
+      if ('congratulationsSeen' in a.source && a.source.congratulationsSeen) {
+        if (a.planned.status !== hired) fail('congratulations seen by someone not hired');
+        a.planned.shownAcceptedMessage = false;
+      }
+    }
+    plan.postings.push({ kind, index, status, updatedDaysAgo });
+  }
+  return plan;
+}
+
+/** What db/seed.ts writes besides the accounts and postings. */
+export const DEMO_PLAN: TDemoPlan = planDemoPipeline();

@@ -1,8 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
 import {
+  applicationStatusHistory,
   jobApplications,
   jobs,
   languages,
+  notifications,
   projectApplications,
   projects,
   skills,
@@ -17,20 +19,23 @@ import {
   DEMO_BUSINESSES,
   DEMO_JOBS,
   DEMO_JOB_APPLICATIONS,
+  DEMO_PLAN,
   DEMO_PROJECTS,
   DEMO_PASSWORD_HASH,
   DEMO_PROJECT_APPLICATIONS,
   DEMO_TALENTS,
+  demoLink,
+  type TDemoUserRef,
 } from './seed-data';
 import type { Db } from './types';
 
 const DAY = 24 * 3600 * 1000;
-const dateIn = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
 
 /**
- * Demo accounts and postings, written only into a database without users (so a real database
- * is never touched, and a second run is a no-op). One transaction: all of it or nothing. Every
- * demo account shares one precomputed password hash (db/seed-data.ts).
+ * Demo accounts, postings, applications with their status history, and notifications, written
+ * only into a database without users (so a real database is never touched, and a second run is
+ * a no-op). One transaction: all of it or nothing. Every demo account shares one precomputed
+ * password hash (db/seed-data.ts). Times are relative to now (db/seed-data.ts "daysAgo").
  */
 export async function seedDemoData(db: Db): Promise<void> {
   const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
@@ -49,11 +54,14 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
-  const talentIds: number[] = [];
-  for (const t of DEMO_TALENTS) {
-    const [row] = await tx
-      .insert(users)
-      .values({
+  const now = Date.now();
+  const ago = (days: number) => new Date(now - days * DAY);
+  const dateIn = (days: number) => new Date(now + days * DAY).toISOString().slice(0, 10);
+  // Every account in one insert, each profile section in one more; ids matched back by e-mail.
+  const accountRows = await tx
+    .insert(users)
+    .values([
+      ...DEMO_TALENTS.map((t) => ({
         email: t.email,
         passwordHash,
         isTalent: true,
@@ -65,56 +73,8 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         countryCode: t.countryCode,
         city: t.city,
         lang: t.lang,
-      })
-      .returning({ id: users.id });
-    const userId = row!.id;
-    talentIds.push(userId);
-    await tx.insert(userWorkplaces).values(
-      t.workplaces.map((w) => ({
-        userId,
-        workplaceName: w.workplace,
-        position: w.position,
-        startDate: w.start,
-        endDate: w.end,
-        description: w.description,
-        workHere: w.end === null,
       })),
-    );
-    await tx.insert(userStudyCentres).values({
-      userId,
-      name: t.study.name,
-      courseName: t.study.course,
-      startDate: t.study.start,
-      endDate: t.study.end,
-      studyingHere: t.study.end === null,
-    });
-    await tx
-      .insert(skills)
-      .values(t.skills.map((name) => ({ name })))
-      .onConflictDoNothing();
-    const skillRows = await tx
-      .select({ id: skills.id })
-      .from(skills)
-      .where(
-        inArray(
-          sql`lower(${skills.name})`,
-          t.skills.map((s) => s.toLowerCase()),
-        ),
-      );
-    await tx.insert(userSkills).values(skillRows.map((s) => ({ userId, skillId: s.id })));
-    await tx.insert(userRolesInterest).values(t.roles.map((name) => ({ userId, name })));
-    const langRows = await tx
-      .select({ id: languages.id })
-      .from(languages)
-      .where(inArray(languages.code, t.languages));
-    await tx.insert(userLanguages).values(langRows.map((l) => ({ userId, languageId: l.id })));
-  }
-
-  const businessIds: number[] = [];
-  for (const b of DEMO_BUSINESSES) {
-    const [row] = await tx
-      .insert(users)
-      .values({
+      ...DEMO_BUSINESSES.map((b) => ({
         email: b.email,
         passwordHash,
         isTalent: false,
@@ -123,18 +83,85 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         countryCode: b.countryCode,
         city: b.city,
         lang: b.lang,
-      })
-      .returning({ id: users.id });
-    businessIds.push(row!.id);
-    await tx.insert(userWorkplaces).values({
-      userId: row!.id,
+      })),
+    ])
+    .returning({ id: users.id, email: users.email });
+  const idByEmail = new Map(accountRows.map((r) => [r.email, r.id]));
+  const talentIds = DEMO_TALENTS.map((t) => idByEmail.get(t.email)!);
+  const businessIds = DEMO_BUSINESSES.map((b) => idByEmail.get(b.email)!);
+
+  await tx.insert(userWorkplaces).values([
+    ...DEMO_TALENTS.flatMap((t, i) =>
+      t.workplaces.map((w) => ({
+        userId: talentIds[i]!,
+        workplaceName: w.workplace,
+        position: w.position,
+        startDate: w.start,
+        endDate: w.end,
+        description: w.description,
+        workHere: w.end === null,
+      })),
+    ),
+    ...DEMO_BUSINESSES.map((b, i) => ({
+      userId: businessIds[i]!,
       workplaceName: b.company,
       position: b.position,
       startDate: b.start,
       workHere: true,
       enableBusiness: true,
-    });
-  }
+    })),
+  ]);
+  await tx.insert(userStudyCentres).values(
+    DEMO_TALENTS.map((t, i) => ({
+      userId: talentIds[i]!,
+      name: t.study.name,
+      courseName: t.study.course,
+      startDate: t.study.start,
+      endDate: t.study.end,
+      studyingHere: t.study.end === null,
+    })),
+  );
+  const skillNames = new Map(
+    DEMO_TALENTS.flatMap((t) => t.skills.map((s) => [s.toLowerCase(), s])),
+  );
+  await tx
+    .insert(skills)
+    .values([...skillNames.values()].map((name) => ({ name })))
+    .onConflictDoNothing();
+  const skillRows = await tx
+    .select({ id: skills.id, name: skills.name })
+    .from(skills)
+    .where(inArray(sql`lower(${skills.name})`, [...skillNames.keys()]));
+  const skillId = new Map(skillRows.map((s) => [s.name.toLowerCase(), s.id]));
+  await tx
+    .insert(userSkills)
+    .values(
+      DEMO_TALENTS.flatMap((t, i) =>
+        t.skills.map((s) => ({ userId: talentIds[i]!, skillId: skillId.get(s.toLowerCase())! })),
+      ),
+    );
+  await tx
+    .insert(userRolesInterest)
+    .values(
+      DEMO_TALENTS.flatMap((t, i) => t.roles.map((name) => ({ userId: talentIds[i]!, name }))),
+    );
+  const langRows = await tx
+    .select({ id: languages.id, code: languages.code })
+    .from(languages)
+    .where(inArray(languages.code, [...new Set(DEMO_TALENTS.flatMap((t) => t.languages))]));
+  const languageId = new Map(langRows.map((l) => [l.code, l.id]));
+  await tx
+    .insert(userLanguages)
+    .values(
+      DEMO_TALENTS.flatMap((t, i) =>
+        t.languages.map((code) => ({ userId: talentIds[i]!, languageId: languageId.get(code)! })),
+      ),
+    );
+
+  const userId = (ref: TDemoUserRef) =>
+    (ref.role === 'talent' ? talentIds : businessIds)[ref.index]!;
+  const postingUpdated = (kind: 'project' | 'job', index: number) =>
+    ago(DEMO_PLAN.postings.find((p) => p.kind === kind && p.index === index)!.updatedDaysAgo);
 
   const projectIds: number[] = [];
   for (const [i, p] of DEMO_PROJECTS.entries()) {
@@ -151,8 +178,10 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         weeks: p.weeks,
         modality: p.modality,
         countryCode: p.countryCode,
-        endDate: dateIn(30 + 10 * i),
+        endDate: dateIn(p.deadlineInDays),
         projectStatusId: p.status,
+        createdAt: ago(p.postedDaysAgo),
+        updatedAt: postingUpdated('project', i),
       })
       .returning({ id: projects.id });
     projectIds.push(row!.id);
@@ -175,31 +204,100 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         currency: j.currency,
         modality: j.modality,
         countryCode: j.countryCode,
-        endDate: dateIn(20 + 10 * i),
+        endDate: dateIn(j.deadlineInDays),
         jobStatusId: j.status,
+        createdAt: ago(j.postedDaysAgo),
+        updatedAt: postingUpdated('job', i),
       })
       .returning({ id: jobs.id });
     jobIds.push(row!.id);
   }
 
-  await tx.insert(projectApplications).values(
-    DEMO_PROJECT_APPLICATIONS.map((a) => ({
-      projectId: projectIds[a.project]!,
-      userId: talentIds[a.talent]!,
-      proposal: a.proposal,
-      priceProposal: a.price,
-      weeks: a.weeks,
-      accepted: a.accepted,
-      shownAcceptedMessage: false,
+  // Each kind in one insert; ids are matched back by (posting, talent), unique per kind.
+  const planned = DEMO_PLAN.applications;
+  const projectRows = await tx
+    .insert(projectApplications)
+    .values(
+      planned
+        .filter((a) => a.kind === 'project')
+        .map((a) => {
+          const source = DEMO_PROJECT_APPLICATIONS[a.index]!;
+          return {
+            projectId: projectIds[a.posting]!,
+            userId: talentIds[a.talent]!,
+            proposal: source.proposal,
+            priceProposal: source.price,
+            weeks: source.weeks,
+            accepted: a.status,
+            reason: a.reason,
+            shownAcceptedMessage: a.shownAcceptedMessage,
+            readyToClose: a.readyToClose,
+            createdAt: ago(a.appliedDaysAgo),
+            updatedAt: ago(a.updatedDaysAgo),
+          };
+        }),
+    )
+    .returning({
+      id: projectApplications.id,
+      postingId: projectApplications.projectId,
+      userId: projectApplications.userId,
+    });
+  const jobRows = await tx
+    .insert(jobApplications)
+    .values(
+      planned
+        .filter((a) => a.kind === 'job')
+        .map((a) => {
+          const source = DEMO_JOB_APPLICATIONS[a.index]!;
+          return {
+            jobId: jobIds[a.posting]!,
+            userId: talentIds[a.talent]!,
+            summary: source.summary,
+            experience: source.experience,
+            selected: a.status,
+            reason: a.reason,
+            createdAt: ago(a.appliedDaysAgo),
+            updatedAt: ago(a.updatedDaysAgo),
+          };
+        }),
+    )
+    .returning({
+      id: jobApplications.id,
+      postingId: jobApplications.jobId,
+      userId: jobApplications.userId,
+    });
+  const postingId = (kind: 'project' | 'job', index: number) =>
+    (kind === 'project' ? projectIds : jobIds)[index]!;
+  const applicationIds = new Map<string, number>([
+    ...projectRows.map((r) => [`project:${r.postingId}:${r.userId}`, r.id] as const),
+    ...jobRows.map((r) => [`job:${r.postingId}:${r.userId}`, r.id] as const),
+  ]);
+  const applicationId = (i: number) => {
+    const a = planned[i]!;
+    return applicationIds.get(`${a.kind}:${postingId(a.kind, a.posting)}:${talentIds[a.talent]}`)!;
+  };
+
+  await tx.insert(applicationStatusHistory).values(
+    DEMO_PLAN.history.map((h) => ({
+      kind: planned[h.application]!.kind,
+      applicationId: applicationId(h.application),
+      actorId: userId(h.actor),
+      fromStatus: h.from,
+      toStatus: h.to,
+      reason: h.reason,
+      createdAt: ago(h.daysAgo),
     })),
   );
-  await tx.insert(jobApplications).values(
-    DEMO_JOB_APPLICATIONS.map((a) => ({
-      jobId: jobIds[a.job]!,
-      userId: talentIds[a.talent]!,
-      summary: a.summary,
-      experience: a.experience,
-      selected: a.selected,
+  // Nobody can be signed in yet (there were no users), so no stream awaits these: no pg_notify.
+  await tx.insert(notifications).values(
+    DEMO_PLAN.notifications.map((n) => ({
+      userId: userId(n.recipient),
+      type: n.type,
+      message: n.message,
+      messageEs: n.messageEs,
+      link: demoLink(n.link, postingId(n.link.kind, n.link.posting)),
+      beenClicked: n.beenClicked,
+      createdAt: ago(n.daysAgo),
     })),
   );
 }
