@@ -39,7 +39,10 @@ export function listenerOf(db: Db): TListen {
  * to queries), opened again after a drop, 1 s later and up to 10 s apart. NOTIFYs sent while it
  * is down are lost: the clients' polling fallback covers the gap.
  */
-function postgresListen(url: string, closing: { closed: boolean }): TListen {
+function postgresListen(
+  url: string,
+  closing: { closed: boolean; stops: Set<() => Promise<void>> },
+): TListen {
   return async (channel, onPayload) => {
     const { Client } = await import('pg');
     let client: InstanceType<typeof Client> | undefined;
@@ -70,13 +73,24 @@ function postgresListen(url: string, closing: { closed: boolean }): TListen {
       }, delay).unref();
       delay = Math.min(delay * 2, 10_000);
     };
-    await connect();
-    return async () => {
+    const stop = async () => {
       stopped = true;
+      closing.stops.delete(stop);
       const c = client;
       client = undefined;
       await c?.end().catch(() => {});
     };
+    // Closing the database ends its LISTEN connections too (else each holds a server connection
+    // until the process exits). A first connection that fails is stopped as well, so that its
+    // 'end' does not start a retry loop nobody listens to.
+    closing.stops.add(stop);
+    try {
+      await connect();
+    } catch (err) {
+      await stop();
+      throw err;
+    }
+    return stop;
   };
 }
 
@@ -103,16 +117,17 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       await pool.end();
       throw err;
     }
-    const closing = { closed: false };
+    const closing = { closed: false, stops: new Set<() => Promise<void>>() };
     const listen = postgresListen(opts.url, closing);
     setListener(db, listen);
     return {
       db,
       kind: 'postgres',
       listen,
-      close: () => {
+      close: async () => {
         closing.closed = true;
-        return pool.end();
+        await Promise.all([...closing.stops].map((stop) => stop()));
+        await pool.end();
       },
     };
   }

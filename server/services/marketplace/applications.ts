@@ -202,40 +202,67 @@ async function ownApplication(ctx: TCtx, kind: TKind, id: number, userId: number
   return application;
 }
 
-/** A talent's new application: to a posting that takes them, not their own, only once. */
-async function admitApplication(ctx: TCtx, kind: TKind, postingId: number) {
-  const me = assertRole(ctx, 'talent');
-  const posting = await postingForApplication(ctx, kind, postingId);
-  if (posting.ownerId === me.id) throw new AppError('own_posting');
-  if (!posting.accepting) throw closed();
-  return me;
-}
-
 const alreadyApplied = () => new AppError('already_applied');
+
+/**
+ * A talent's new application, in one transaction: the posting read under a share lock (a start,
+ * finish or cancel at the same moment waits for it, or it sees theirs), checked (it takes
+ * applications, and is not the caller's own), the row inserted by `insert` (the unique index
+ * (posting, user) decides between concurrent tries: one row, the rest 409), the owner notified.
+ */
+async function admitApplication(
+  ctx: TCtx,
+  kind: TKind,
+  postingId: number,
+  insert: (tx: Db, userId: number) => Promise<{ id: number }[]>,
+) {
+  const me = assertRole(ctx, 'talent');
+  const id = await ctx.db.transaction(async (tx) => {
+    const posting = await postingForApplication(ctx, kind, postingId, tx);
+    if (posting.ownerId === me.id) throw new AppError('own_posting');
+    if (!posting.accepting) throw closed();
+    const [row] = await insert(tx, me.id);
+    if (!row) throw alreadyApplied();
+    const [talent] = await tx
+      .select({ name: users.name, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, me.id));
+    const who = `${talent!.name} ${talent!.lastName}`.trim();
+    // application_new sends no e-mail: nothing to do after the commit.
+    await notify(ctx, tx, [
+      {
+        userId: posting.ownerId,
+        type: 'application_new',
+        message: `${who} applied to “${posting.name}”.`,
+        messageEs: `${who} se postuló a “${posting.name}”.`,
+        link: `/business/${kind}s/${postingId}/applicants`,
+      },
+    ]);
+    return row.id;
+  });
+  return ownApplication(ctx, kind, id, me.id);
+}
 
 /** `POST /project_applications` (docs/product.md "Applying"). */
 export async function applyToProject(
   ctx: TCtx,
   input: { project_id: number; proposal: string; price_proposal: number; weeks: number },
 ) {
-  const me = await admitApplication(ctx, 'project', input.project_id);
-  // The unique index (project, user) decides between concurrent tries: one row, the rest 409.
-  const [row] = await ctx.db
-    .insert(projectApplications)
-    .values({
-      projectId: input.project_id,
-      userId: me.id,
-      proposal: input.proposal,
-      priceProposal: input.price_proposal,
-      weeks: input.weeks,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: projectApplications.id });
-  if (!row) throw alreadyApplied();
-  await notifyNewApplication(ctx, 'project', input.project_id, me.id);
-  return ownApplication(ctx, 'project', row.id, me.id);
+  return admitApplication(ctx, 'project', input.project_id, (tx, userId) =>
+    tx
+      .insert(projectApplications)
+      .values({
+        projectId: input.project_id,
+        userId,
+        proposal: input.proposal,
+        priceProposal: input.price_proposal,
+        weeks: input.weeks,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: projectApplications.id }),
+  );
 }
 
 /**
@@ -243,8 +270,8 @@ export async function applyToProject(
  * has claimed yet (`POST /file` takes no token), which it then becomes. So an upload id, which
  * is a small number, cannot attach someone else's CV.
  */
-async function claimCv(ctx: TCtx, fileId: number, userId: number) {
-  const [row] = await ctx.db
+async function claimCv(db: Db, fileId: number, userId: number) {
+  const [row] = await db
     .update(uploads)
     .set({ ownerId: userId })
     .where(
@@ -263,24 +290,22 @@ export async function applyToJob(
   ctx: TCtx,
   input: { job_id: number; summary: string; experience?: string | null; file_id?: number | null },
 ) {
-  const me = await admitApplication(ctx, 'job', input.job_id);
-  if (input.file_id) await claimCv(ctx, input.file_id, me.id);
-  const [row] = await ctx.db
-    .insert(jobApplications)
-    .values({
-      jobId: input.job_id,
-      userId: me.id,
-      summary: input.summary,
-      experience: input.experience ?? null,
-      fileId: input.file_id ?? null,
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: jobApplications.id });
-  if (!row) throw alreadyApplied();
-  await notifyNewApplication(ctx, 'job', input.job_id, me.id);
-  return ownApplication(ctx, 'job', row.id, me.id);
+  return admitApplication(ctx, 'job', input.job_id, async (tx, userId) => {
+    if (input.file_id) await claimCv(tx, input.file_id, userId);
+    return tx
+      .insert(jobApplications)
+      .values({
+        jobId: input.job_id,
+        userId,
+        summary: input.summary,
+        experience: input.experience ?? null,
+        fileId: input.file_id ?? null,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: jobApplications.id });
+  });
 }
 
 /** The caller's application, still open, on a posting that still takes applications. */
@@ -334,7 +359,7 @@ export async function updateJobApplication(
 ) {
   const { me } = await ownEditable(ctx, 'job', input.id, true);
   const edits = sentFields(input);
-  if (edits.file_id) await claimCv(ctx, edits.file_id, me.id);
+  if (edits.file_id) await claimCv(ctx.db, edits.file_id, me.id);
   await ctx.db
     .update(jobApplications)
     .set({
@@ -388,31 +413,4 @@ export async function withdrawApplication(ctx: TCtx, kind: TKind, input: { id: n
     });
   });
   return ownApplication(ctx, kind, input.id, me.id);
-}
-
-/** The owner's notification of a new application (called by the apply verbs). */
-async function notifyNewApplication(ctx: TCtx, kind: TKind, postingId: number, talentId: number) {
-  const t = kind === 'project' ? projects : jobs;
-  const [row] = await ctx.db
-    .select({
-      name: t.name,
-      ownerId: t.ownerId,
-      talentName: users.name,
-      talentLast: users.lastName,
-    })
-    .from(t as typeof projects)
-    .innerJoin(users, eq(users.id, talentId))
-    .where(eq(t.id, postingId));
-  if (!row) return;
-  const who = `${row.talentName} ${row.talentLast}`.trim();
-  const afterCommit = await notify(ctx, ctx.db, [
-    {
-      userId: row.ownerId,
-      type: 'application_new',
-      message: `${who} applied to “${row.name}”.`,
-      messageEs: `${who} se postuló a “${row.name}”.`,
-      link: `/business/${kind}s/${postingId}/applicants`,
-    },
-  ]);
-  await afterCommit();
 }

@@ -331,6 +331,12 @@ export async function changeApplicationStatus(
   }
   const { name } = posting;
   const afterCommit = await ctx.db.transaction(async (tx) => {
+    // The status read above may be stale: read it again under a share lock, so a move never lands
+    // on a posting that has just closed, and a start that waited for this move re-checks its hire
+    // after it (movePosting). Un-hiring the only hire while the project starts would otherwise
+    // leave a started project with nobody hired.
+    const current = await postingForApplication(ctx, kind, posting.id, tx);
+    if (!current.recruiting) throw postingClosed();
     // The status guard makes two owners' clicks at once change it only once.
     const changed =
       kind === 'project'
@@ -474,7 +480,7 @@ async function movePosting(
   kind: TKind,
   posting: { id: number; name: string },
   actorId: number,
-  change: { from: number[]; to: number },
+  change: { from: number[]; to: number; needsHire?: boolean },
   hiredNote?: (userId: number) => TNewNotification,
 ) {
   const afterCommit = await ctx.db.transaction(async (tx) => {
@@ -496,6 +502,10 @@ async function movePosting(
         'Esta publicación cambió mientras tanto. Recarga para verla.',
       );
     }
+    // The hire checked before this transaction may have been undone since. The UPDATE above holds
+    // the posting's row, so a status change under way has committed by now (it locks that row
+    // too, see changeApplicationStatus), and none can start until this commits.
+    if (change.needsHire && (await hiredOf(tx, kind, posting.id)).length === 0) throw needsHire();
     const closedNotes = await closeOpenApplications(ctx, tx, kind, posting, actorId);
     const hired = hiredNote ? await hiredOf(tx, kind, posting.id) : [];
     return notify(ctx, tx, [...hired.map((h) => hiredNote!(h.userId)), ...closedNotes]);
@@ -519,7 +529,7 @@ export async function startProject(ctx: TCtx, input: { id: number }) {
     'project',
     posting,
     me.id,
-    { from: [PROJECT_STATUS.recruiting], to: PROJECT_STATUS.started },
+    { from: [PROJECT_STATUS.recruiting], to: PROJECT_STATUS.started, needsHire: true },
     (userId) => ({
       userId,
       type: 'project_started',
@@ -567,7 +577,7 @@ export async function finishJob(ctx: TCtx, input: { id: number }) {
     'job',
     posting,
     me.id,
-    { from: open, to: JOB_STATUS.finished },
+    { from: open, to: JOB_STATUS.finished, needsHire: true },
     (userId) => ({
       userId,
       type: 'job_finished',

@@ -68,6 +68,13 @@ export const notRecruiting = () =>
     messageEs: 'Esta publicación ya no está en selección, así que no puede cambiar.',
   });
 
+/**
+ * Whether a posting still recruits: its applicants move and may withdraw. A job "in selection"
+ * (2) still recruits, though it takes no new applications (`isAccepting`).
+ */
+export const isRecruiting = (kind: TKind, statusId: number) =>
+  statusId === KINDS[kind].recruiting || (kind === 'job' && statusId === JOB_STATUS.inSelection);
+
 /** Whether a posting takes applications: recruiting, and its last day has not ended anywhere. */
 export const isAccepting = (
   p: { statusId: number; endDate: string | null },
@@ -499,10 +506,14 @@ export async function updateJob(ctx: TCtx, input: { id: number } & Partial<TJobF
   return getPosting(ctx, 'job', input);
 }
 
-/** The posting an application goes to, with what the application verbs check. */
-export async function postingForApplication(ctx: TCtx, kind: TKind, id: number) {
+/**
+ * The posting an application goes to, with what the application verbs check. Inside a
+ * transaction (`tx`) the row is read under a share lock: a start, finish or cancel (an UPDATE of
+ * it) then waits for that transaction, or it waits for theirs and reads the new status.
+ */
+export async function postingForApplication(ctx: TCtx, kind: TKind, id: number, tx?: Db) {
   const t = KINDS[kind].table;
-  const [row] = await ctx.db
+  const query = (tx ?? ctx.db)
     .select({
       id: t.id,
       name: t.name,
@@ -512,10 +523,11 @@ export async function postingForApplication(ctx: TCtx, kind: TKind, id: number) 
     })
     .from(t as typeof projects)
     .where(eq(t.id, id));
+  const [row] = tx ? await query.for('share') : await query;
   if (!row) throw postingNotFound(kind);
   return {
     ...row,
     accepting: isAccepting(row, kind, ctx.now),
-    recruiting: row.statusId === KINDS[kind].recruiting,
+    recruiting: isRecruiting(kind, row.statusId),
   };
 }

@@ -1,0 +1,585 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { getRequestListener } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/db/client';
+import type { DbHandle } from '@/db/types';
+import { APPLICATION_STATUS } from '@/lib/statuses';
+import { createApp, type TApp } from '@/server/app';
+import type { TDeps } from '@/server/context';
+import { diskStorage } from '@/server/storage/storage';
+import { createTestApi, socketFrom, type TJson } from '../helpers/api';
+import { createUser, type TTestUser } from '../helpers/users';
+import { pipelineFixtures, type TCall, type TNotification } from './pipeline-fixtures';
+
+// The live notifications (docs/api.md "Notifications", docs/architecture.md "Live
+// notifications"): GET /notifications/stream is Server-Sent Events over the usual Authorization
+// header. It sends `event: ready` first, then `event: notification` with the notification's JSON
+// for each new row of the caller, within 2 seconds, on whichever instance the row was written:
+// each instance LISTENs on the database and every insert runs pg_notify in its transaction.
+
+const WITHIN_MS = 2000;
+const { shortlisted, hired, rejected } = APPLICATION_STATUS;
+
+type TEvent = { event?: string; data?: string; id?: string; comments: string[] };
+
+/**
+ * Reads Server-Sent Events from a response body, one at a time, each within a deadline. One read
+ * of the body is pending at most, so a deadline that passes loses nothing.
+ */
+function sseReader(body: ReadableStream<Uint8Array>) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let pending: Promise<ReadableStreamReadResult<Uint8Array>> | undefined;
+
+  function parse(block: string): TEvent {
+    const event: TEvent = { comments: [] };
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) event.comments.push(line.slice(1).trim());
+      else {
+        const at = line.indexOf(':');
+        const field = at < 0 ? line : line.slice(0, at);
+        const value = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '');
+        if (field === 'data')
+          event.data = event.data === undefined ? value : `${event.data}\n${value}`;
+        else if (field === 'event') event.event = value;
+        else if (field === 'id') event.id = value;
+      }
+    }
+    return event;
+  }
+
+  /** The next event (comment-only blocks included); rejects after `timeoutMs` or at the end. */
+  async function next(timeoutMs = WITHIN_MS): Promise<TEvent> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const end = buffer.indexOf('\n\n');
+      if (end >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        return parse(block);
+      }
+      pending ??= reader.read();
+      let timer: NodeJS.Timeout | undefined;
+      const result = await Promise.race([
+        pending,
+        new Promise<'timeout'>((resolve) => {
+          timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
+        }),
+      ]);
+      clearTimeout(timer);
+      if (result === 'timeout') throw new Error(`no event within ${timeoutMs} ms`);
+      pending = undefined;
+      if (result.done) throw new Error('the stream ended');
+      buffer += decoder.decode(result.value, { stream: true }).replace(/\r\n?/g, '\n');
+    }
+  }
+
+  /** Nothing arrives within `ms` (a notification of someone else must not). */
+  async function nothingWithin(ms: number) {
+    await expect(next(ms)).rejects.toThrow(/no event within/);
+  }
+
+  return { reader, next, nothingWithin, cancel: () => reader.cancel() };
+}
+
+/** Opens the stream in process (`app.request`), as the browser's fetch would. */
+async function openStream(app: TApp, token?: string, pathAndQuery = '/notifications/stream') {
+  const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
+  return app.request(`/api${pathAndQuery}`, { headers }, socketFrom());
+}
+
+/** The caller's newest notification, from the list. */
+async function newestOf(call: TCall, token: string) {
+  const r = await call('GET', '/notifications?per_page=1', { token });
+  expect(r.status).toBe(200);
+  return (r.json.data as { data: TNotification[] }).data[0]!;
+}
+
+/** An event that carries `n`: `event: notification`, its id, and its JSON as data. */
+function expectNotificationEvent(e: TEvent, n: TNotification) {
+  expect(e.event).toBe('notification');
+  expect(e.id).toBe(String(n.id));
+  expect(JSON.parse(e.data!)).toEqual(n);
+}
+
+/** Serves `app` over real HTTP on 127.0.0.1 (port 0), with its open connections countable. */
+async function serve(app: TApp) {
+  const server = http.createServer(getRequestListener(app.fetch, { overrideGlobalObjects: false }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const connections = () =>
+    new Promise<number>((resolve, reject) =>
+      server.getConnections((err, n) => (err ? reject(err) : resolve(n))),
+    );
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return { origin, connections, close };
+}
+
+/**
+ * Opens the stream over real HTTP with node's own client (one connection of its own, closed when
+ * the body is cancelled; fetch's pool would open a spare one).
+ */
+function httpStream(origin: string, token: string) {
+  return new Promise<{
+    status: number;
+    headers: http.IncomingHttpHeaders;
+    body: ReadableStream<Uint8Array>;
+  }>((resolve, reject) => {
+    const req = http.get(
+      `${origin}/api/notifications/stream`,
+      { headers: { Authorization: `Bearer ${token}` }, agent: false },
+      (res) =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Readable.toWeb(res) as ReadableStream<Uint8Array>,
+        }),
+    );
+    req.on('error', reject);
+  });
+}
+
+/** Waits until `check` holds, up to `ms`. */
+async function eventually(check: () => Promise<boolean>, ms = WITHIN_MS) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+describe('GET /notifications/stream (one instance)', () => {
+  let api: Awaited<ReturnType<typeof createTestApi>>;
+  let fx: ReturnType<typeof pipelineFixtures>;
+  let owner: TTestUser;
+  beforeAll(async () => {
+    api = await createTestApi();
+    fx = pipelineFixtures(api.call, () => api.clock.now);
+    owner = await createUser(api.db, api.deps, { isTalent: false, name: 'Owner' });
+  });
+  afterAll(async () => api?.close());
+
+  const talent = () => createUser(api.db, api.deps, { isTalent: true, name: 'Tala' });
+
+  it('sends `event: ready` first, then each new notification of the caller within 2 s', async () => {
+    const t = await talent();
+    const p = await fx.postProject(owner.token, { name: 'Streamed project' });
+    const a = await fx.applyProject(t.token, p.id);
+
+    const res = await openStream(api.app, t.token);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // Nothing on the way may hold events back (docs/architecture.md "Live notifications").
+    expect(res.headers.get('cache-control')).toContain('no-transform');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const sse = sseReader(res.body!);
+    const ready = await sse.next();
+    expect(ready).toMatchObject({ event: 'ready', data: '{}' });
+
+    // A status change made through the API.
+    let t0 = Date.now();
+    await fx.move('project', owner.token, a.id, shortlisted);
+    const first = await sse.next();
+    expect(Date.now() - t0).toBeLessThan(WITHIN_MS);
+    const listed = await newestOf(api.call, t.token);
+    expect(listed).toMatchObject({ type: 'application_status', been_clicked: false });
+    expectNotificationEvent(first, listed);
+
+    // A rejection, with its reason in the data.
+    t0 = Date.now();
+    await fx.move('project', owner.token, a.id, rejected, 'Budget cut.');
+    const second = await sse.next();
+    expect(Date.now() - t0).toBeLessThan(WITHIN_MS);
+    expectNotificationEvent(second, await newestOf(api.call, t.token));
+    expect(JSON.parse(second.data!).message).toContain('Reason: Budget cut.');
+    await sse.cancel();
+  });
+
+  it('carries only the caller’s own notifications', async () => {
+    const t = await talent();
+    const other = await talent();
+    const p = await fx.postProject(owner.token);
+    const mine = await fx.applyProject(t.token, p.id);
+    const theirs = await fx.applyProject(other.token, p.id);
+    const sse = sseReader((await openStream(api.app, t.token)).body!);
+    expect((await sse.next()).event).toBe('ready');
+    // The other talent's status change and the owner's "new application" are not for this stream.
+    await fx.move('project', owner.token, theirs.id, hired);
+    await fx.applyProject((await talent()).token, p.id);
+    await sse.nothingWithin(500);
+    // Its own arrives.
+    await fx.move('project', owner.token, mine.id, shortlisted);
+    expectNotificationEvent(await sse.next(), await newestOf(api.call, t.token));
+    await sse.cancel();
+  });
+
+  it('delivers to every open stream of the user (two tabs), and the owner’s to the owner', async () => {
+    const t = await talent();
+    const boss = await createUser(api.db, api.deps, { isTalent: false });
+    const p = await fx.postProject(boss.token);
+    const tabs = [
+      sseReader((await openStream(api.app, t.token)).body!),
+      sseReader((await openStream(api.app, t.token)).body!),
+    ];
+    const bossTab = sseReader((await openStream(api.app, boss.token)).body!);
+    for (const s of [...tabs, bossTab]) expect((await s.next()).event).toBe('ready');
+
+    const a = await fx.applyProject(t.token, p.id);
+    const newApplication = await bossTab.next();
+    expectNotificationEvent(newApplication, await newestOf(api.call, boss.token));
+    expect(JSON.parse(newApplication.data!).type).toBe('application_new');
+
+    await fx.move('project', boss.token, a.id, hired);
+    const n = await newestOf(api.call, t.token);
+    for (const s of tabs) expectNotificationEvent(await s.next(), n);
+    // Starting sends `project_started` to the hired talent.
+    await fx.start(boss.token, p.id);
+    const started = await newestOf(api.call, t.token);
+    expect(started.type).toBe('project_started');
+    for (const s of tabs) expectNotificationEvent(await s.next(), started);
+    // Ready to close reaches the owner.
+    const ready = await api.call('POST', '/project_applications/readytoclose', {
+      token: t.token,
+      body: { id: a.id },
+    });
+    expect(ready.status).toBe(200);
+    const readyEvent = await bossTab.next();
+    expect(JSON.parse(readyEvent.data!).type).toBe('ready_to_close');
+    for (const s of [...tabs, bossTab]) await s.cancel();
+  });
+
+  it('answers 401 without a valid token in the Authorization header, never reading one from the URL', async () => {
+    const t = await talent();
+    for (const res of [
+      await openStream(api.app),
+      await openStream(api.app, 'not-a-token'),
+      await openStream(api.app, undefined, `/notifications/stream?access_token=${t.token}`),
+      await openStream(api.app, undefined, `/notifications/stream?token=${t.token}`),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect((await res.json()) as TJson).toMatchObject({ status: false, code: 'unauthorized' });
+    }
+  });
+
+  it('closes cleanly when the reader cancels, and a new stream picks up the next one', async () => {
+    const t = await talent();
+    const p = await fx.postProject(owner.token);
+    const a = await fx.applyProject(t.token, p.id);
+    const res = await openStream(api.app, t.token);
+    const sse = sseReader(res.body!);
+    expect((await sse.next()).event).toBe('ready');
+    await sse.cancel();
+    await sse.reader.closed;
+    // A notification for the closed stream's user goes nowhere, and breaks nothing.
+    await fx.move('project', owner.token, a.id, shortlisted);
+    await new Promise((r) => setTimeout(r, 100));
+    // Reopened: only what is new from now on.
+    const again = sseReader((await openStream(api.app, t.token)).body!);
+    expect((await again.next()).event).toBe('ready');
+    await fx.move('project', owner.token, a.id, hired);
+    const e = await again.next();
+    expectNotificationEvent(e, await newestOf(api.call, t.token));
+    expect(JSON.parse(e.data!).message).toContain('Congratulations!');
+    await again.cancel();
+  });
+
+  it('over real HTTP: events arrive on the socket, and a client that leaves frees its connection', async () => {
+    const server = await serve(api.app);
+    try {
+      const t = await talent();
+      const p = await fx.postProject(owner.token);
+      const a = await fx.applyProject(t.token, p.id);
+      const res = await httpStream(server.origin, t.token);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(res.headers['cache-control']).toContain('no-transform');
+      expect(res.headers['x-accel-buffering']).toBe('no');
+      const sse = sseReader(res.body);
+      expect((await sse.next()).event).toBe('ready');
+      const t0 = Date.now();
+      await fx.move('project', owner.token, a.id, shortlisted);
+      expectNotificationEvent(await sse.next(), await newestOf(api.call, t.token));
+      expect(Date.now() - t0).toBeLessThan(WITHIN_MS);
+      expect(await server.connections()).toBe(1);
+      await sse.cancel();
+      await eventually(async () => (await server.connections()) === 0);
+      // The server goes on: the next stream works.
+      const sse2 = sseReader((await httpStream(server.origin, t.token)).body);
+      expect((await sse2.next()).event).toBe('ready');
+      await fx.move('project', owner.token, a.id, hired);
+      expectNotificationEvent(await sse2.next(), await newestOf(api.call, t.token));
+      await sse2.cancel();
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Two app instances over one PostgreSQL database, as behind a load balancer: two database
+ * handles opened on the same URL (each with its own pool and its own LISTEN connection) and two
+ * apps sharing only the database and the token key.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances over one PostgreSQL', () => {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const dbName = `test_${randomBytes(6).toString('hex')}`;
+  const jwtSecret = new Uint8Array(randomBytes(32));
+  const clock = { now: new Date() };
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-uploads-'));
+  const handles: DbHandle[] = [];
+  let appA: TApp;
+  let appB: TApp;
+  let callA: TCall;
+  let callB: TCall;
+
+  const depsOver = (handle: DbHandle): TDeps => ({
+    getDb: async () => handle.db,
+    now: () => clock.now,
+    jwtSecret,
+    mailer: { send: async () => {} },
+    google: { clientId: 'test-client.apps.googleusercontent.com', jwksUrl: 'http://127.0.0.1:9/' },
+    verificationsEmail: 'verify@talentchain.test',
+    storage: diskStorage(uploadsDir),
+    appUrl: 'http://app.test',
+    trustProxy: 0,
+  });
+
+  const caller =
+    (app: TApp): TCall =>
+    async (method, p, opts = {}) => {
+      const headers: Record<string, string> = {};
+      if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+      if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+      const res = await app.request(
+        `/api${p}`,
+        {
+          method,
+          headers,
+          body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        },
+        socketFrom(),
+      );
+      return { status: res.status, json: (await res.json()) as TJson };
+    };
+
+  beforeAll(async () => {
+    const { Client } = await import('pg');
+    const admin = new Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    // One after the other: the second finds the migrations done.
+    handles.push(await openDatabase({ kind: 'postgres', url: url.toString() }));
+    handles.push(await openDatabase({ kind: 'postgres', url: url.toString() }));
+    expect(handles[0]!.db).not.toBe(handles[1]!.db);
+    appA = createApp(depsOver(handles[0]!));
+    appB = createApp(depsOver(handles[1]!));
+    callA = caller(appA);
+    callB = caller(appB);
+  });
+
+  afterAll(async () => {
+    for (const h of handles) await h.close();
+    const { Client } = await import('pg');
+    const drop = new Client({ connectionString: serverUrl });
+    await drop.connect();
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await drop.query(
+        'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+        [dbName],
+      );
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await drop.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await drop.end();
+    fs.rmSync(uploadsDir, { recursive: true, force: true });
+  });
+
+  it('a status change through app A reaches a stream opened on app B within 2 s', async () => {
+    const fxA = pipelineFixtures(callA, () => clock.now);
+    const deps = { jwtSecret, now: () => clock.now };
+    const owner = await createUser(handles[0]!.db, deps, { isTalent: false });
+    const t = await createUser(handles[0]!.db, deps, { isTalent: true });
+    const p = await fxA.postProject(owner.token, { name: 'Across instances' });
+    const a = await fxA.applyProject(t.token, p.id);
+
+    // The talent's browser is on instance B (real HTTP), the owner's on instance A.
+    const server = await serve(appB);
+    try {
+      const res = await httpStream(server.origin, t.token);
+      expect(res.status).toBe(200);
+      const sse = sseReader(res.body);
+      expect((await sse.next()).event).toBe('ready');
+
+      let t0 = Date.now();
+      await fxA.move('project', owner.token, a.id, shortlisted);
+      const e = await sse.next();
+      expect(Date.now() - t0).toBeLessThan(WITHIN_MS);
+      // The same row whichever instance reads it.
+      const n = await newestOf(callB, t.token);
+      expect(await newestOf(callA, t.token)).toEqual(n);
+      expectNotificationEvent(e, n);
+
+      // And the other way round: the owner streams on A, the talent's writes go through B.
+      const ownerStream = sseReader((await openStream(appA, owner.token)).body!);
+      expect((await ownerStream.next()).event).toBe('ready');
+      await fxA.move('project', owner.token, a.id, hired);
+      await fxA.start(owner.token, p.id);
+      t0 = Date.now();
+      const ready = await callB('POST', '/project_applications/readytoclose', {
+        token: t.token,
+        body: { id: a.id, lang: 'es' },
+      });
+      expect(ready.status, JSON.stringify(ready.json)).toBe(200);
+      const readyEvent = await ownerStream.next();
+      expect(Date.now() - t0).toBeLessThan(WITHIN_MS);
+      expectNotificationEvent(readyEvent, await newestOf(callA, owner.token));
+      expect(JSON.parse(readyEvent.data!).type).toBe('ready_to_close');
+      // Meanwhile B's stream got the hire and the start, in order.
+      const hiredEvent = await sse.next();
+      const startedEvent = await sse.next();
+      expect(JSON.parse(hiredEvent.data!).message).toContain('Congratulations!');
+      expect(JSON.parse(startedEvent.data!).type).toBe('project_started');
+      await ownerStream.cancel();
+      await sse.cancel();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a dropped LISTEN connection is reopened, and open streams get the next notifications once', async () => {
+    const fxA = pipelineFixtures(callA, () => clock.now);
+    const deps = { jwtSecret, now: () => clock.now };
+    const owner = await createUser(handles[0]!.db, deps, { isTalent: false });
+    const t = await createUser(handles[0]!.db, deps, { isTalent: true });
+    const p = await fxA.postProject(owner.token);
+    const a = await fxA.applyProject(t.token, p.id);
+    const sse = sseReader((await openStream(appB, t.token)).body!);
+    expect((await sse.next()).event).toBe('ready');
+
+    const { Client } = await import('pg');
+    const admin = new Client({ connectionString: serverUrl });
+    await admin.connect();
+    const listeners = async () =>
+      (
+        await admin.query<{ pid: number }>(
+          `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN %'`,
+          [dbName],
+        )
+      ).rows;
+    try {
+      expect(await listeners()).toHaveLength(2);
+      // The database goes away for a moment (as in a restart): the LISTEN connections drop and
+      // the first attempts to reopen them are refused.
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
+      for (const { pid } of await listeners()) {
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]);
+      }
+      await eventually(async () => (await listeners()).length === 0);
+      await new Promise((r) => setTimeout(r, 1500));
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+      // Reopened 1–10 s after the drop, once per instance.
+      await eventually(async () => (await listeners()).length === 2, 12_000);
+
+      await fxA.move('project', owner.token, a.id, shortlisted);
+      expectNotificationEvent(await sse.next(), await newestOf(callB, t.token));
+      // Exactly once: no second LISTEN of the same instance delivers it again.
+      await sse.nothingWithin(500);
+      expect(await listeners()).toHaveLength(2);
+    } finally {
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+      await admin.end();
+      await sse.cancel();
+    }
+  }, 30_000);
+
+  it('a stream that cannot LISTEN answers 503 (the client polls); the next one listens, once', async () => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${dbName}`;
+    const handleC = await openDatabase({ kind: 'postgres', url: url.toString() });
+    const appC = createApp(depsOver(handleC));
+    const callC = caller(appC);
+    const deps = { jwtSecret, now: () => clock.now };
+    const t = await createUser(handleC.db, deps, { isTalent: true });
+    const { Client } = await import('pg');
+    const admin = new Client({ connectionString: serverUrl });
+    await admin.connect();
+    const listening = async () =>
+      (
+        await admin.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+           WHERE datname = $1 AND query LIKE 'LISTEN %'`,
+          [dbName],
+        )
+      ).rows[0]!.n;
+    try {
+      // The instance's pool has a connection for the request itself; LISTEN needs a new one.
+      expect((await callC('GET', '/notifications', { token: t.token })).status).toBe(200);
+      const before = await listening();
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
+      const refused = await openStream(appC, t.token);
+      expect(refused.status).toBe(503);
+      expect((await refused.json()) as TJson).toMatchObject({ status: false, code: 'unavailable' });
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+      // Longer than the 1 s a dropped connection waits before it is reopened: a refused first
+      // LISTEN must not be retried in the background as well as by the next stream.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(await listening()).toBe(before);
+      const sse = sseReader((await openStream(appC, t.token)).body!);
+      expect((await sse.next()).event).toBe('ready');
+      expect(await listening()).toBe(before + 1);
+      await sse.cancel();
+    } finally {
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+      await admin.end();
+      await handleC.close();
+    }
+  }, 30_000);
+
+  it('each instance LISTENs on one connection of its own, which closing its database ends', async () => {
+    const listening = async () => {
+      // node-postgres answers `{rows}` (the Db type leaves it open).
+      const { rows } = (await handles[0]!.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and query like 'LISTEN %'`,
+      )) as unknown as { rows: { n: number }[] };
+      return rows[0]!.n;
+    };
+    // Both instances have had streams open: one LISTEN connection each, however many streams.
+    const streams = await Promise.all(
+      [appA, appA, appB].map(async (app) => {
+        const deps = { jwtSecret, now: () => clock.now };
+        const user = await createUser(handles[0]!.db, deps, { isTalent: true });
+        const s = sseReader((await openStream(app, user.token)).body!);
+        expect((await s.next()).event).toBe('ready');
+        return s;
+      }),
+    );
+    expect(await listening()).toBe(2);
+    for (const s of streams) await s.cancel();
+    // Instance B shuts down: its pool and its LISTEN connection go.
+    await handles[1]!.close();
+    handles.splice(1, 1);
+    await eventually(async () => (await listening()) === 1);
+  });
+});

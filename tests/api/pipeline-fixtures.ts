@@ -1,0 +1,241 @@
+import { expect } from 'vitest';
+import { earliestToday } from '@/lib/schemas/marketplace';
+import type { TJson } from '../helpers/api';
+
+// Postings, applications and pipeline moves made through the API, shared by the pipeline and
+// notification tests (tests/api/pipeline*.test.ts, notifications-stream.test.ts). Every helper
+// expects the call to succeed and says which setup step failed otherwise.
+
+export type TCall = (
+  method: string,
+  path: string,
+  opts?: { body?: unknown; token?: string },
+) => Promise<{ status: number; json: TJson }>;
+
+export type TKind = 'project' | 'job';
+export type TPage<T> = {
+  data: T[];
+  total: number;
+  page: number;
+  per_page: number;
+  last_page: number;
+};
+export type THistory = {
+  from: number;
+  to: number;
+  reason: string | null;
+  actor_id: number | null;
+  created_at: string;
+};
+export type TBoardApplication = Record<string, unknown> & {
+  id: number;
+  user_id: number;
+  reason: string | null;
+  accepted?: number;
+  selected?: number;
+  shown_accepted_message?: boolean;
+  talent: { id: number; name: string; last_name: string };
+  history: THistory[];
+};
+export type TBoard = TPage<TBoardApplication> & { counts: Record<string, number> };
+export type TNotification = {
+  id: number;
+  type: string;
+  message: string;
+  message_es: string;
+  link: string | null;
+  been_clicked: boolean;
+  created_at: string;
+};
+export type TPosting = Record<string, unknown> & {
+  id: number;
+  name: string;
+  project_status_id?: number;
+  job_status_id?: number;
+};
+
+const DAY = 24 * 3600 * 1000;
+
+export const PROPOSAL = 'I can build this in two weeks, with three reviews on the way.';
+
+/** The fixtures over one API (`call`), with `now` the API's clock. */
+export function pipelineFixtures(call: TCall, now: () => Date) {
+  let seq = 0;
+  const futureDay = () => earliestToday(new Date(now().getTime() + 30 * DAY));
+
+  async function expectOk(
+    what: string,
+    method: string,
+    path: string,
+    token: string,
+    body?: unknown,
+    status = 200,
+  ) {
+    const r = await call(method, path, { token, body });
+    expect(r.status, `${what}: ${JSON.stringify(r.json)}`).toBe(status);
+    return r.json;
+  }
+
+  const postProject = async (ownerToken: string, over: Record<string, unknown> = {}) =>
+    (
+      await expectOk(
+        'post a project',
+        'POST',
+        '/projects',
+        ownerToken,
+        {
+          name: `Pipeline project ${++seq}`,
+          summary: 'A logo and a landing page',
+          description: 'Vector files and a responsive page.',
+          skills: ['Design'],
+          budget: 150_000,
+          currency: 'USD',
+          weeks: 3,
+          modality: 'remote',
+          country_code: 'PE',
+          end_date: futureDay(),
+          ...over,
+        },
+        201,
+      )
+    ).data as TPosting;
+
+  const postJob = async (ownerToken: string, over: Record<string, unknown> = {}) =>
+    (
+      await expectOk(
+        'post a job',
+        'POST',
+        '/jobs',
+        ownerToken,
+        {
+          name: `Pipeline job ${++seq}`,
+          summary: 'Node.js and PostgreSQL',
+          description: 'Build our API.',
+          skills: ['Node.js'],
+          contract_type: 'full_time',
+          min_salary: 300_000,
+          max_salary: 500_000,
+          currency: 'USD',
+          modality: 'remote',
+          country_code: 'AR',
+          end_date: futureDay(),
+          ...over,
+        },
+        201,
+      )
+    ).data as TPosting;
+
+  const post = (kind: TKind, ownerToken: string) =>
+    kind === 'project' ? postProject(ownerToken) : postJob(ownerToken);
+
+  const applyProject = async (
+    talentToken: string,
+    projectId: number,
+    over: Record<string, unknown> = {},
+  ) =>
+    (
+      await expectOk(
+        'apply to a project',
+        'POST',
+        '/project_applications',
+        talentToken,
+        {
+          project_id: projectId,
+          proposal: PROPOSAL,
+          price_proposal: 120_000,
+          weeks: 2,
+          lang: 'en',
+          ...over,
+        },
+        201,
+      )
+    ).data as TBoardApplication;
+
+  const applyJob = async (talentToken: string, jobId: number, over: Record<string, unknown> = {}) =>
+    (
+      await expectOk(
+        'apply to a job',
+        'POST',
+        '/job_applications',
+        talentToken,
+        { job_id: jobId, summary: 'Five years of Node.js in fintech.', lang: 'en', ...over },
+        201,
+      )
+    ).data as TBoardApplication;
+
+  const apply = (kind: TKind, talentToken: string, postingId: number) =>
+    kind === 'project' ? applyProject(talentToken, postingId) : applyJob(talentToken, postingId);
+
+  /** The raw answer of a status change (for refusals). */
+  const changeStatus = (kind: TKind, token: string | undefined, body: Record<string, unknown>) =>
+    call('POST', `/${kind}_applications/changeApplicationStatus`, {
+      token,
+      body: { lang: 'en', ...body },
+    });
+
+  /** The owner moves an application; answers the board application. */
+  async function move(
+    kind: TKind,
+    ownerToken: string,
+    applicationId: number,
+    status: number,
+    reason?: string,
+  ) {
+    const body: Record<string, unknown> = { application_id: applicationId, status };
+    if (reason !== undefined) body.reason = reason;
+    const r = await changeStatus(kind, ownerToken, body);
+    expect(r.status, `move ${kind} application to ${status}: ${JSON.stringify(r.json)}`).toBe(200);
+    return r.json.data as TBoardApplication;
+  }
+
+  const lifecycle = async (path: string, token: string, id: number, lang = 'en') =>
+    (await expectOk(path, 'POST', path, token, { id, lang })).data as TPosting;
+
+  const board = async (kind: TKind, ownerToken: string, postingId: number, query = '') =>
+    (
+      await expectOk(
+        'read the board',
+        'GET',
+        `/${kind}s/${postingId}/applications${query}`,
+        ownerToken,
+      )
+    ).data as TBoard;
+
+  const notificationsOf = async (token: string, query = '?per_page=50') =>
+    (await expectOk('list notifications', 'GET', `/notifications${query}`, token))
+      .data as TPage<TNotification> & { unread: number };
+
+  return {
+    futureDay,
+    postProject,
+    postJob,
+    post,
+    applyProject,
+    applyJob,
+    apply,
+    changeStatus,
+    move,
+    start: (token: string, id: number, lang?: string) =>
+      lifecycle('/projects/start', token, id, lang),
+    endProject: (token: string, id: number, lang?: string) =>
+      lifecycle('/projects/end', token, id, lang),
+    endJob: (token: string, id: number, lang?: string) => lifecycle('/jobs/end', token, id, lang),
+    board,
+    notificationsOf,
+  };
+}
+
+/** A refusal: the status, `status: false`, the code and both messages. */
+export function expectRefusal(r: { status: number; json: TJson }, status: number, code: string) {
+  expect(r.status, JSON.stringify(r.json)).toBe(status);
+  expect(r.json).toMatchObject({
+    status: false,
+    code,
+    message: expect.any(String),
+    message_es: expect.any(String),
+  });
+}
+
+/** The field errors of a refusal. */
+export const errorsOf = (json: TJson) =>
+  (json.errors ?? []) as { path: string; code: string; params?: Record<string, unknown> }[];
