@@ -7,13 +7,13 @@ import { AppError } from '@/server/errors';
 import { assertRole, type TRole } from '@/server/services/access';
 
 /** The bearer token's user, null without an Authorization header; a bad token is a 401. */
-async function authenticate(c: Context<TAppEnv>): Promise<TAuthUser | null> {
+async function authenticate(c: Context<TAppEnv>, now = c.var.ctx.now): Promise<TAuthUser | null> {
   const header = c.req.header('Authorization');
   if (!header) return null;
   const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header.trim());
   if (!match) throw new AppError('unauthorized');
   const ctx = c.var.ctx;
-  const claims = await verifyAccessToken(match[1]!, ctx.deps.jwtSecret, ctx.now);
+  const claims = await verifyAccessToken(match[1]!, ctx.deps.jwtSecret, now);
   if (!claims) throw new AppError('unauthorized');
   const [row] = await ctx.db
     .select({ id: users.id, isTalent: users.isTalent, tokenVersion: users.tokenVersion })
@@ -22,6 +22,18 @@ async function authenticate(c: Context<TAppEnv>): Promise<TAuthUser | null> {
   // A password change or recovery raises the version: older tokens stop working.
   if (!row || row.tokenVersion !== claims.version) throw new AppError('unauthorized');
   return { id: row.id, isTalent: row.isTalent };
+}
+
+/**
+ * Whether the request's token is still good at this moment: not expired, not revoked by a
+ * password change. A long-lived answer (the notification stream) asks again as it goes.
+ */
+export async function stillAuthenticated(c: Context<TAppEnv>): Promise<boolean> {
+  try {
+    return (await authenticate(c, c.var.ctx.deps.now())) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** Requires a valid bearer token; fills `ctx.user`. */

@@ -5,7 +5,7 @@ import { idSchema } from '@/lib/schemas/profile';
 import type { TAppEnv } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { jsonBody, queryParams } from '@/server/lib/validate';
-import { requireAuth } from '@/server/middleware/auth';
+import { requireAuth, stillAuthenticated } from '@/server/middleware/auth';
 import { requireUser } from '@/server/services/access';
 import { subscribe } from '@/server/services/notifications/hub';
 import * as notifications from '@/server/services/notifications/notifications';
@@ -35,7 +35,8 @@ export const notificationRoutes = new Hono<TAppEnv>()
     const unsubscribe = await subscribe(db, me.id, (n) => {
       queue.push(n);
       wake?.();
-    }).catch(() => {
+    }).catch((err: unknown) => {
+      if (err instanceof AppError) throw err;
       throw new AppError('unavailable', {
         message: 'Live notifications are unavailable; the list still updates.',
         messageEs:
@@ -66,6 +67,9 @@ export const notificationRoutes = new Hono<TAppEnv>()
           };
         });
         wake = undefined;
+        // A token revoked (password change) or expired since the stream opened ends it; the
+        // client reconnects and meets the 401.
+        if (!(await stillAuthenticated(c))) break;
         if (!waited && !stream.aborted) await stream.write(': keep-alive\n\n');
       }
       unsubscribe();

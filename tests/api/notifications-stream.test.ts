@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import type { DbHandle } from '@/db/types';
 import { APPLICATION_STATUS } from '@/lib/statuses';
+import { MAX_STREAMS_PER_USER } from '@/server/services/notifications/hub';
 import { createApp, type TApp } from '@/server/app';
 import type { TDeps } from '@/server/context';
 import { diskStorage } from '@/server/storage/storage';
@@ -296,6 +297,51 @@ describe('GET /notifications/stream (one instance)', () => {
     expectNotificationEvent(e, await newestOf(api.call, t.token));
     expect(JSON.parse(e.data!).message).toContain('Congratulations!');
     await again.cancel();
+  });
+
+  it(`refuses a user's ${MAX_STREAMS_PER_USER + 1}th open stream with 429 and Retry-After, and takes one again once one closes`, async () => {
+    const t = await talent();
+    const open = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const sse = sseReader((await openStream(api.app, t.token)).body!);
+      expect((await sse.next()).event).toBe('ready');
+      open.push(sse);
+    }
+    const refused = await openStream(api.app, t.token);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('Retry-After')).toBe('30');
+    expect(await refused.json()).toMatchObject({ status: false, code: 'rate_limited' });
+    // Another user is not affected.
+    const other = await openStream(api.app, (await talent()).token);
+    expect(other.status).toBe(200);
+    await other.body!.cancel();
+    await open[0]!.cancel();
+    await open[0]!.reader.closed;
+    await new Promise((r) => setTimeout(r, 50));
+    const again = sseReader((await openStream(api.app, t.token)).body!);
+    expect((await again.next()).event).toBe('ready');
+    for (const sse of [...open.slice(1), again]) await sse.cancel();
+  });
+
+  it('ends when its token is revoked (a password change), delivering nothing more', async () => {
+    const t = await talent();
+    const p = await fx.postProject(owner.token);
+    const a = await fx.applyProject(t.token, p.id);
+    const sse = sseReader((await openStream(api.app, t.token)).body!);
+    expect((await sse.next()).event).toBe('ready');
+    const changed = await api.call('POST', '/users/password', {
+      token: t.token,
+      body: {
+        current_password: t.password,
+        new_password: 'another long passphrase 2026',
+        confirm_new_password: 'another long passphrase 2026',
+      },
+    });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    await fx.move('project', owner.token, a.id, shortlisted);
+    // The stream closes instead of carrying the notification to the old token.
+    await expect(sse.next()).rejects.toThrow();
+    expect((await openStream(api.app, t.token)).status).toBe(401);
   });
 
   it('over real HTTP: events arrive on the socket, and a client that leaves frees its connection', async () => {

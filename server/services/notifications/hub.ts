@@ -1,5 +1,6 @@
 import { listenerOf } from '@/db/client';
 import type { Db } from '@/db/types';
+import { AppError } from '@/server/errors';
 import { log } from '@/server/logger';
 import { NOTIFY_CHANNEL, notificationOf } from './notifications';
 
@@ -19,6 +20,12 @@ type THub = {
 };
 
 const hubs = new WeakMap<Db, THub>();
+
+/**
+ * Open streams one user may hold on one instance (tabs and devices): each holds a connection,
+ * so a client opening streams in a loop is refused instead of exhausting the server.
+ */
+export const MAX_STREAMS_PER_USER = 10;
 
 function hubOf(db: Db): THub {
   let hub = hubs.get(db);
@@ -58,6 +65,14 @@ export async function subscribe(db: Db, userId: number, deliver: TSubscriber) {
   const hub = hubOf(db);
   let mine = hub.subscribers.get(userId);
   if (!mine) hub.subscribers.set(userId, (mine = new Set()));
+  if (mine.size >= MAX_STREAMS_PER_USER) {
+    throw new AppError('rate_limited', {
+      message: 'Too many open notification streams. Close a tab and try again.',
+      messageEs:
+        'Demasiadas conexiones de notificaciones abiertas. Cierra una pestaña y vuelve a intentarlo.',
+      headers: { 'Retry-After': '30' },
+    });
+  }
   mine.add(deliver);
   const unsubscribe = () => {
     mine.delete(deliver);
