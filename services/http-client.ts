@@ -16,6 +16,8 @@ type TEnvelope<T> = {
   status: boolean;
   data?: T;
   code?: string;
+  message?: string;
+  message_es?: string;
   errors?: TFieldError[];
   access_token?: string;
 };
@@ -31,6 +33,14 @@ export type TFailure = {
   fields: TFieldError[];
   /** Seconds to wait, from `Retry-After` (429). */
   retryAfter?: number;
+  /**
+   * The server's own words for this failure, when it said more than the code (a refused
+   * pipeline move says why: "Hire at least one applicant first."), in both languages; a screen
+   * that shows them picks the active language's (components/pipeline/failure-text.ts). The code
+   * stays the contract.
+   */
+  message?: string;
+  message_es?: string;
 };
 
 export type TOutcome<T> =
@@ -93,8 +103,12 @@ export async function call<T>(config: AxiosRequestConfig): Promise<TOutcome<T>> 
   if (res.status === 401 && sentToken) sessionEnded();
   const code = envelope && body.code ? body.code : res.status >= 500 ? 'internal' : 'invalid';
   const retryAfter = Number(res.headers['retry-after']);
+  const said = (text: unknown) => typeof text === 'string' && text.trim() !== '';
   return failure(code, res.status, {
     fields: envelope && Array.isArray(body.errors) ? body.errors : [],
     ...(retryAfter > 0 ? { retryAfter } : {}),
+    ...(envelope && said(body.message) && said(body.message_es)
+      ? { message: body.message, message_es: body.message_es }
+      : {}),
   });
 }

@@ -18,20 +18,21 @@ import {
 import styles from '@/components/layout/list-page.module.css';
 import { KindTabs, useKindFromQuery } from '@/components/postings/kind-tabs';
 
-/** A posting can be cancelled while it recruits or runs; finished and cancelled ones stay as they are. */
-const cancellable = (p: TPosting) =>
-  isProject(p)
-    ? p.project_status_id === PROJECT_STATUS.recruiting ||
-      p.project_status_id === PROJECT_STATUS.started
-    : p.job_status_id === JOB_STATUS.recruiting || p.job_status_id === JOB_STATUS.inSelection;
-const editable = (p: TPosting) =>
+/**
+ * A posting is edited or cancelled while it recruits (docs/api.md: `DELETE` of a started,
+ * finished or cancelled one is 409); a started project is finished from its applicant board.
+ */
+const recruiting = (p: TPosting) =>
   isProject(p)
     ? p.project_status_id === PROJECT_STATUS.recruiting
     : p.job_status_id === JOB_STATUS.recruiting;
+const cancellable = recruiting;
+const editable = recruiting;
 
 /** /business/postings: my projects and jobs in tabs, with status, deadline and applicants; edit, cancel. */
 export default function PostingsList() {
   const { t, i18n } = useTranslation('market');
+  const { t: tp } = useTranslation('pipeline');
   const { t: tc } = useTranslation('common');
   const router = useRouter();
   const type = useKindFromQuery();
@@ -77,12 +78,19 @@ export default function PostingsList() {
               <p className={styles.meta}>
                 <span>{t('posting.applicants', { count: p.applications_count })}</span>
                 <span>
-                  {p.end_date
-                    ? t('posting.deadline', { date: formatDay(p.end_date, i18n.language) })
-                    : t('posting.no_deadline')}
+                  {isProject(p) && p.project_status_id === PROJECT_STATUS.started
+                    ? tp('postings.in_progress')
+                    : !p.accepting
+                      ? t('posting.closed')
+                      : p.end_date
+                        ? t('posting.deadline', { date: formatDay(p.end_date, i18n.language) })
+                        : t('posting.no_deadline')}
                 </span>
               </p>
               <div className={styles.actions}>
+                <ButtonLink href={`/business/${type}s/${p.id}/applicants`}>
+                  {tp('postings.view_applicants', { count: p.applications_count })}
+                </ButtonLink>
                 {editable(p) && (
                   <ButtonLink href={`/business/${type}s/${p.id}/edit`} variant="secondary">
                     {t('postings.edit')}

@@ -1,17 +1,23 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApplicationStatus } from '@/components/applications/application-status';
 import { WithdrawApplication } from '@/components/applications/withdraw-application';
+import { TalentProgress } from '@/components/pipeline/talent-progress';
 import { Button } from '@/components/ui/button';
 import { OPEN_APPLICATION_STATUSES } from '@/lib/statuses';
-import { useMyApplicationsQuery } from '@/services/marketplace-api';
+import { useMyApplicationsQuery, userJobOf, userProjectOf } from '@/services/marketplace-api';
+import { jobApplicationSaved, projectApplicationSaved } from '@/store/auth-slice';
+import { useAppDispatch } from '@/store/hooks';
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import type { TUserJob, TUserProject } from '@/types/user';
 import { JobApplicationForm, ProjectApplicationForm } from './application-forms';
 import { isProject, type TPosting } from './posting-facts';
 import styles from './postings.module.css';
 
-/** The talent's own application to this posting: its status, and edit or withdraw while it is open. */
+/**
+ * The talent's own application to this posting: its status, edit or withdraw while it is open,
+ * and what happened after the business decided (components/pipeline/talent-progress.tsx).
+ */
 export function MyApplication({
   posting,
   entry,
@@ -26,12 +32,14 @@ export function MyApplication({
   const status =
     'accepted' in entry.application ? entry.application.accepted : entry.application.selected;
   const open = OPEN_APPLICATION_STATUSES.includes(status);
-  const full = useMyApplicationsQuery({
-    type: project ? 'project' : 'job',
-    page: 1,
-    posting_id: posting.id,
-  }).data?.data[0];
+  // Read afresh on each visit: the business may have moved it since the user signed in.
+  const mineQuery = useMyApplicationsQuery(
+    { type: project ? 'project' : 'job', page: 1, posting_id: posting.id },
+    { refetchOnMountOrArgChange: true },
+  );
+  const full = mineQuery.data?.data[0];
   const [editing, setEditing] = useState(false);
+  useStoredUserFollows(full, mineQuery.fulfilledTimeStamp);
 
   return (
     <section className={styles.panel} aria-labelledby="my-application">
@@ -40,7 +48,7 @@ export function MyApplication({
         <ApplicationStatus status={status} />
       </p>
       {justApplied && <p role="status">{t('apply.sent')}</p>}
-      {full?.reason && <p className={styles.muted}>{t('apply.reason', { reason: full.reason })}</p>}
+      <TalentProgress posting={posting} entry={entry} reason={full?.reason} />
       {editing && full ? (
         project ? (
           <ProjectApplicationForm
@@ -73,4 +81,26 @@ export function MyApplication({
       )}
     </section>
   );
+}
+
+/**
+ * The stored user's entry (seed §3) follows the application as the server answers it now, so a
+ * hire, a rejection or the project's start made while the talent was away show without signing
+ * in again. Only answers fetched since this screen opened count: a cached one may be older than
+ * the store.
+ */
+function useStoredUserFollows(
+  full: TProjectApplication | TJobApplication | undefined,
+  fetchedAt: number | undefined,
+) {
+  const dispatch = useAppDispatch();
+  const openedAt = useRef(Number.POSITIVE_INFINITY);
+  useEffect(() => {
+    openedAt.current = Date.now();
+  }, []);
+  useEffect(() => {
+    if (!full || !fetchedAt || fetchedAt < openedAt.current) return;
+    if ('project_id' in full) dispatch(projectApplicationSaved(userProjectOf(full)));
+    else dispatch(jobApplicationSaved(userJobOf(full)));
+  }, [full, fetchedAt, dispatch]);
 }

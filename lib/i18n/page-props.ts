@@ -27,3 +27,11 @@ export const MARKET_NAMESPACES = [...PAGE_NAMESPACES, 'market'];
 export const marketTranslations = async ({ locale }: { locale?: string }) => ({
   props: { ...(await translationProps(locale, MARKET_NAMESPACES)) },
 });
+
+/** The applicant pipeline's pages (the board, the postings list, a posting's page) add its catalog. */
+export const PIPELINE_NAMESPACES = [...MARKET_NAMESPACES, 'pipeline'];
+
+/** `getStaticProps` of a pipeline page that needs only its translations. */
+export const pipelineTranslations = async ({ locale }: { locale?: string }) => ({
+  props: { ...(await translationProps(locale, PIPELINE_NAMESPACES)) },
+});

@@ -4,7 +4,7 @@ import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import { ButtonLink } from '@/components/ui/button';
-import { marketTranslations } from '@/lib/i18n/page-props';
+import { pipelineTranslations } from '@/lib/i18n/page-props';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
 const PostingsList = dynamic(() => import('@/components/business/postings-list'), { ssr: false });
@@ -35,4 +35,4 @@ export default function PostingsPage() {
   );
 }
 
-export const getStaticProps = marketTranslations;
+export const getStaticProps = pipelineTranslations;

@@ -1,9 +1,11 @@
 import i18next, { type i18n as TI18nInstance } from 'i18next';
 import enCommon from '@/public/locales/en/common.json';
 import enMarket from '@/public/locales/en/market.json';
+import enPipeline from '@/public/locales/en/pipeline.json';
 import enProfile from '@/public/locales/en/profile.json';
 import esCommon from '@/public/locales/es/common.json';
 import esMarket from '@/public/locales/es/market.json';
+import esPipeline from '@/public/locales/es/pipeline.json';
 import esProfile from '@/public/locales/es/profile.json';
 
 /** An i18next instance with the real catalogs (both namespaces) in the given language. */
@@ -17,10 +19,10 @@ export async function makeI18n(
     lng: locale,
     fallbackLng: 'en',
     defaultNS: 'common',
-    ns: ['common', 'profile', 'market'],
+    ns: ['common', 'profile', 'market', 'pipeline'],
     resources: {
-      en: { common: enCommon, profile: enProfile, market: enMarket },
-      es: { common: esCommon, profile: esProfile, market: esMarket },
+      en: { common: enCommon, profile: enProfile, market: enMarket, pipeline: enPipeline },
+      es: { common: esCommon, profile: esProfile, market: esMarket, pipeline: esPipeline },
     },
     interpolation: { escapeValue: false },
   });

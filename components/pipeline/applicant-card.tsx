@@ -1,0 +1,232 @@
+import Link from 'next/link';
+import { useTranslation } from 'next-i18next/pages';
+import { useEffect, useRef } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { formatDay } from '@/lib/format/day';
+import { formatMoney } from '@/lib/format/money';
+import { formatRelativeTime, type TTranslate } from '@/lib/format/relative-time';
+import { assetUrl } from '@/lib/profile/asset-url';
+import { APPLICATION_STATUS, statusName } from '@/lib/statuses';
+import { statusOf } from '@/services/pipeline-api';
+import type { TBoardApplication, TBoardJobApplication, TStatusChange } from '@/types/pipeline';
+import styles from './pipeline.module.css';
+
+/** The statuses an owner moves applicants between (docs/api.md: 0–3; 4 is the talent's own). */
+export const OWNER_STATUSES = [
+  APPLICATION_STATUS.applied,
+  APPLICATION_STATUS.shortlisted,
+  APPLICATION_STATUS.hired,
+  APPLICATION_STATUS.rejected,
+] as const;
+export type TOwnerStatus = (typeof OWNER_STATUSES)[number];
+
+export const fullName = (a: TBoardApplication) => `${a.talent.name} ${a.talent.last_name}`.trim();
+
+const isJob = (a: TBoardApplication): a is TBoardJobApplication => 'job_id' in a;
+
+/** The name of an application status in the active language ("Hired", "Contratado"). */
+export function useStatusLabel() {
+  const { t } = useTranslation('market');
+  return (status: number) =>
+    t(`statuses.application.${statusName(APPLICATION_STATUS, status) ?? 'applied'}`);
+}
+
+/** "3 days ago" / "hace 3 días", to go inside a sentence. */
+function useAgo() {
+  const { t: tp } = useTranslation('profile');
+  return (at: string) => {
+    const text = formatRelativeTime(at, tp as unknown as TTranslate);
+    return text.charAt(0).toLocaleLowerCase() + text.slice(1);
+  };
+}
+
+function History({
+  changes,
+  ownerId,
+  talentId,
+  talentName,
+}: {
+  changes: TStatusChange[];
+  ownerId: number;
+  talentId: number;
+  talentName: string;
+}) {
+  const { t, i18n } = useTranslation('pipeline');
+  const ago = useAgo();
+  const label = useStatusLabel();
+  if (changes.length === 0) return null;
+  const who = (actor: number | null) =>
+    actor === ownerId ? t('card.you') : actor === talentId ? talentName : '—';
+  return (
+    <details className={styles.history}>
+      <summary>{t('card.history', { count: changes.length })}</summary>
+      <ol>
+        {changes.map((c, i) => (
+          <li key={`${c.created_at}-${i}`}>
+            <strong>{t('card.history_change', { from: label(c.from), to: label(c.to) })}</strong>{' '}
+            <time
+              className={styles.muted}
+              dateTime={c.created_at}
+              title={formatDay(c.created_at, i18n.language)}
+            >
+              {t('card.history_by', { who: who(c.actor_id), time: ago(c.created_at) })}
+            </time>
+            {c.reason && (
+              <span className={styles.reason}>{t('card.reason', { reason: c.reason })}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/**
+ * One applicant on the board: who they are (with a link to their public profile), what they
+ * proposed, when, why they were rejected, the status history, and the buttons that move them.
+ */
+export function ApplicantCard({
+  application: a,
+  currency,
+  ownerId,
+  canMove,
+  onMove,
+  focusToken,
+}: {
+  application: TBoardApplication;
+  currency: string;
+  ownerId: number;
+  canMove: boolean;
+  onMove: (application: TBoardApplication, to: TOwnerStatus) => void;
+  /** Changes when this card should take the focus (it has just moved here). */
+  focusToken?: number;
+}) {
+  const { t, i18n } = useTranslation('pipeline');
+  const label = useStatusLabel();
+  const ago = useAgo();
+  const name = fullName(a);
+  const status = statusOf(a);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = `applicant-${a.id}`;
+
+  useEffect(() => {
+    if (!focusToken) return;
+    // After the dialog has closed (and tried to give focus back to a button that moved away).
+    const timer = window.setTimeout(() => heading.current?.focus(), 0);
+    return () => window.clearTimeout(timer);
+  }, [focusToken]);
+
+  const initials = `${a.talent.name.charAt(0)}${a.talent.last_name.charAt(0)}`.toUpperCase();
+  const targets = OWNER_STATUSES.filter((s) => s !== status);
+
+  return (
+    <li>
+      <article className={styles.card} aria-labelledby={headingId}>
+        <div className={styles.who}>
+          {a.talent.avatar_url ? (
+            // A plain <img>: uploads come from the API, not through next/image's optimizer.
+            <img
+              className={styles.avatar}
+              src={assetUrl(a.talent.avatar_url)}
+              alt=""
+              width={48}
+              height={48}
+            />
+          ) : (
+            <span className={styles.initials} aria-hidden="true">
+              {initials}
+            </span>
+          )}
+          <div className={styles.whoText}>
+            <h3 id={headingId} ref={heading} tabIndex={-1} className={styles.name}>
+              <Link href={`/talents/${a.talent.id}`} title={t('card.profile', { name })}>
+                {name}
+              </Link>
+            </h3>
+            {a.talent.headline && <p className={styles.headline}>{a.talent.headline}</p>}
+          </div>
+        </div>
+
+        <p className={styles.muted}>
+          <time dateTime={a.created_at} title={formatDay(a.created_at, i18n.language)}>
+            {t('card.applied', { time: ago(a.created_at) })}
+          </time>
+        </p>
+
+        {isJob(a) ? (
+          <dl className={styles.facts}>
+            <div>
+              <dt>{t('card.summary')}</dt>
+              <dd className={styles.text}>{a.summary}</dd>
+            </div>
+            {a.experience && (
+              <div>
+                <dt>{t('card.experience')}</dt>
+                <dd className={styles.text}>{a.experience}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('card.cv')}</dt>
+              <dd>
+                {a.file ? (
+                  <a href={assetUrl(a.file.url)} target="_blank" rel="noopener noreferrer">
+                    {a.file.name}
+                  </a>
+                ) : (
+                  t('card.no_cv')
+                )}
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <dl className={styles.facts}>
+            <div className={styles.fact}>
+              <dt>{t('card.price')}</dt>
+              <dd className={styles.strong}>
+                {formatMoney(a.price_proposal, currency, i18n.language)}
+              </dd>
+            </div>
+            <div className={styles.fact}>
+              <dt>{t('card.weeks')}</dt>
+              <dd className={styles.strong}>{a.weeks}</dd>
+            </div>
+            <div>
+              <dt>{t('card.proposal')}</dt>
+              <dd className={styles.text}>{a.proposal}</dd>
+            </div>
+          </dl>
+        )}
+
+        {!isJob(a) && a.ready_to_close && status === APPLICATION_STATUS.hired && (
+          <p>
+            <Badge tone="success">{t('card.ready_to_close')}</Badge>
+          </p>
+        )}
+        {a.reason && status === APPLICATION_STATUS.rejected && (
+          <p className={styles.reason}>{t('card.reason', { reason: a.reason })}</p>
+        )}
+
+        <History changes={a.history} ownerId={ownerId} talentId={a.talent.id} talentName={name} />
+
+        {canMove && status !== APPLICATION_STATUS.withdrawn && (
+          <div className={styles.moves} role="group" aria-label={t('card.move_group', { name })}>
+            <span className={styles.movesLabel} aria-hidden="true">
+              {t('card.move_to')}
+            </span>
+            {targets.map((to) => (
+              <Button
+                key={to}
+                variant="secondary"
+                className={styles.moveButton}
+                onClick={() => onMove(a, to)}
+              >
+                {label(to)}
+              </Button>
+            ))}
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}

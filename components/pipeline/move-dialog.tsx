@@ -1,0 +1,88 @@
+import { useTranslation } from 'next-i18next/pages';
+import { useEffect, useId } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { TextAreaField } from '@/components/ui/text-area-field';
+import { MARKET_LIMITS } from '@/lib/marketplace';
+import { APPLICATION_STATUS } from '@/lib/statuses';
+import type { TBoardApplication } from '@/types/pipeline';
+import { fullName, useStatusLabel, type TOwnerStatus } from './applicant-card';
+
+/**
+ * The confirmation of a move, naming the talent and the new state ("Move Ana Quispe to Hired?").
+ * A rejection asks for the reason the talent will read; it belongs to the board, so a failed
+ * save (or a cancel) never loses it.
+ */
+export function MoveDialog({
+  move,
+  reason,
+  reasonError,
+  saving,
+  onReason,
+  onCancel,
+  onConfirm,
+}: {
+  move: { application: TBoardApplication; to: TOwnerStatus } | null;
+  reason: string;
+  reasonError: string | null;
+  saving: boolean;
+  onReason: (text: string) => void;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation('pipeline');
+  const label = useStatusLabel();
+  const rejecting = move?.to === APPLICATION_STATUS.rejected;
+  const name = move ? fullName(move.application) : '';
+  const areaId = useId();
+  const acceptId = useId();
+  const opened = move ? `${move.application.id}:${move.to}` : null;
+
+  // The dialog opens on what to do first: the reason to write, or the answer to give. (Its own
+  // effect, which opens it, runs before this one.)
+  useEffect(() => {
+    if (!opened) return;
+    document.getElementById(rejecting ? areaId : acceptId)?.focus();
+  }, [opened, rejecting, areaId, acceptId]);
+
+  return (
+    <Dialog
+      open={move !== null}
+      title={move ? t('move.title', { name, status: label(move.to) }) : ''}
+      onClose={onCancel}
+      dismissible={!saving}
+      actions={
+        <>
+          <Button variant="ghost" onClick={onCancel} disabled={saving}>
+            {t('dialog.cancel')}
+          </Button>
+          <Button
+            id={acceptId}
+            variant={rejecting ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            disabled={saving}
+            aria-busy={saving || undefined}
+          >
+            {t('dialog.accept')}
+          </Button>
+        </>
+      }
+    >
+      <p>{rejecting ? t('move.reject_body', { name }) : t('move.body', { name })}</p>
+      {rejecting && (
+        <TextAreaField
+          id={areaId}
+          label={t('move.reason')}
+          hint={t('move.reason_hint', { name })}
+          value={reason}
+          onChange={(e) => onReason(e.target.value)}
+          maxLength={MARKET_LIMITS.reason}
+          required
+          aria-required="true"
+          error={reasonError}
+          counter={`${reason.length} / ${MARKET_LIMITS.reason}`}
+        />
+      )}
+    </Dialog>
+  );
+}
