@@ -1,6 +1,7 @@
-import type { Reducer } from '@reduxjs/toolkit';
+import type { Middleware, Reducer } from '@reduxjs/toolkit';
 import type { AxiosRequestConfig } from 'axios';
 import { createApi } from '@reduxjs/toolkit/query/react';
+import { loggedIn, loggedOut } from '@/store/auth-slice';
 import { dynamicMiddleware, rootReducer } from '@/store/root';
 import { call, type TFailure, type TOutcome } from './http-client';
 
@@ -38,6 +39,20 @@ export const api = createApi({
 // The root declares the cache's state loosely (store/ knows nothing of services/).
 rootReducer.inject(api as unknown as { reducerPath: 'api'; reducer: Reducer<unknown> });
 dynamicMiddleware.addMiddleware(api.middleware);
+
+/**
+ * One account's server data never shows to the next: signing out, or in as someone else, empties
+ * the cache (its lists are the caller's own: applications, postings, notifications, the board).
+ */
+const resetOnAccountChange: Middleware = (store) => (next) => (action) => {
+  const before = (store.getState() as { auth?: { user?: { id?: number } | null } }).auth?.user?.id;
+  const result = next(action);
+  if (loggedOut.match(action) || (loggedIn.match(action) && action.payload.user.id !== before)) {
+    store.dispatch(api.util.resetApiState());
+  }
+  return result;
+};
+dynamicMiddleware.addMiddleware(resetOnAccountChange);
 
 /** A mutation's or query's failure, typed. */
 export const failureOf = (error: unknown): TFailure =>

@@ -48,6 +48,9 @@ function upsert<T extends { id: number | string }>(list: T[], item: T) {
  * access token travels in `loggedIn` and `tokenRenewed` but is kept only in the `access_token`
  * storage key (store/session-sync.ts), which follows these actions: one source of truth.
  */
+/** How many notifications the stored user keeps: as many as the login answer carries. */
+export const STORED_NOTIFICATIONS = 50;
+
 export const authSlice = createSlice({
   name: 'auth',
   initialState,
@@ -121,7 +124,12 @@ export const authSlice = createSlice({
     },
     /** Seed §4: new notifications are added at the front of the list. */
     notificationReceived(state, action: PayloadAction<TNotification>) {
-      state.user?.notifications.unshift(action.payload);
+      const list = state.user?.notifications;
+      if (!list || list.some((n) => n.id === action.payload.id)) return;
+      list.unshift(action.payload);
+      // The stored (and persisted) user keeps the newest ones, as the login answer does;
+      // /notifications pages through the rest.
+      list.splice(STORED_NOTIFICATIONS);
     },
     /** Seed §4: reading a notification sets been_clicked. */
     notificationClicked(state, action: PayloadAction<{ id: number }>) {

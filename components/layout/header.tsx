@@ -2,11 +2,13 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
+import { NotificationBell } from './notification-bell';
 import styles from './layout.module.css';
 
 /**
- * Logo, language switcher and account, as three items of one wrapping row: on a phone the
- * account (sign-in and register, or the menu) moves to a second row instead of overflowing.
+ * Logo, language switcher, the notifications bell (signed in) and account, as items of one
+ * wrapping row: on a phone the account (sign-in and register, or the menu) moves to a second row
+ * instead of overflowing.
  */
 export function Header() {
   const { t } = useTranslation('common');
@@ -25,6 +27,7 @@ export function Header() {
           </Link>
         </nav>
         <LanguageSwitcher />
+        <NotificationBell />
         <AccountMenu />
       </div>
     </header>

@@ -8,6 +8,7 @@ import {
   loggedOut,
   notificationClicked,
   notificationReceived,
+  STORED_NOTIFICATIONS,
   userRefreshed,
   walletUpdated,
 } from '@/store/auth-slice';
@@ -99,6 +100,13 @@ describe('auth slice (seed §3, §4)', () => {
     expect(s.user?.notifications.map((x) => x.id)).toEqual([2, 1]);
     s = auth(s, notificationClicked({ id: 1 }));
     expect(s.user?.notifications.find((x) => x.id === 1)?.been_clicked).toBe(true);
+    // The same one twice (the stream and a poll) is kept once.
+    s = auth(s, notificationReceived(n(2)));
+    expect(s.user?.notifications.map((x) => x.id)).toEqual([2, 1]);
+    // The stored user keeps the newest STORED_NOTIFICATIONS, as the login answer does.
+    for (let id = 3; id < 3 + STORED_NOTIFICATIONS; id++) s = auth(s, notificationReceived(n(id)));
+    expect(s.user?.notifications).toHaveLength(STORED_NOTIFICATIONS);
+    expect(s.user?.notifications[0]!.id).toBe(2 + STORED_NOTIFICATIONS);
   });
 
   it('ignores a refreshed user after logout', () => {
@@ -180,6 +188,31 @@ describe('profile slice (seed §4 list actions)', () => {
 });
 
 describe('makeStore', () => {
+  it('empties the server-data cache when the account signs out or another signs in', async () => {
+    const { api } = await import('@/services/api');
+    const probeApi = api.injectEndpoints({
+      endpoints: (b) => ({
+        probe: b.query<string, number>({ queryFn: (n) => ({ data: `#${n}` }) }),
+      }),
+    });
+    const { store } = makeStore();
+    const queries = () =>
+      Object.keys((store.getState() as unknown as { api: { queries: object } }).api.queries);
+    const load = () => store.dispatch(probeApi.endpoints.probe.initiate(1));
+    store.dispatch(loggedIn({ user: makeUser({ id: 7 }), accessToken: 'a' }));
+    await load();
+    expect(queries()).toHaveLength(1);
+    // The same account again (a new token): the cache stays.
+    store.dispatch(loggedIn({ user: makeUser({ id: 7 }), accessToken: 'b' }));
+    expect(queries()).toHaveLength(1);
+    // Another account: emptied.
+    store.dispatch(loggedIn({ user: makeUser({ id: 8 }), accessToken: 'c' }));
+    expect(queries()).toEqual([]);
+    await load();
+    store.dispatch(loggedOut());
+    expect(queries()).toEqual([]);
+  });
+
   it('makes a new store per call, so server renders never share state', () => {
     const a = makeStore().store;
     const b = makeStore().store;

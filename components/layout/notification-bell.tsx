@@ -1,0 +1,67 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { useTranslation } from 'next-i18next/pages';
+import { useEffect, useState } from 'react';
+import { selectUser } from '@/store/auth-slice';
+import { useAppSelector, useAppStore } from '@/store/hooks';
+import { useSession } from '@/store/session';
+import styles from './notification-bell.module.css';
+
+/** How the badge writes a count (the accessible name has the exact number). */
+const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
+
+/**
+ * The header's bell (docs/product.md "Notifications"): a link to /notifications whose name says
+ * how many are unread. The count starts from the stored user's notifications (the sign-in answer
+ * carries the newest) and then follows the server's, live. The stream and the cache come in a
+ * chunk of their own after the page has mounted, so the header stays light on every page.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation('common');
+  const router = useRouter();
+  const { rehydrated } = useSession();
+  const user = useAppSelector(selectUser);
+  const store = useAppStore();
+  const userId = rehydrated ? user?.id : undefined;
+  const [server, setServer] = useState<{ userId: number; unread: number | null } | null>(null);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    let cancelled = false;
+    let release: (() => void) | undefined;
+    import('@/components/notifications/live')
+      .then(({ watchNotifications }) => {
+        if (cancelled) return;
+        release = watchNotifications(store, userId, (unread) => setServer({ userId, unread }));
+      })
+      // The chunk did not load (offline): the stored count stays.
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+      release?.();
+    };
+  }, [store, userId]);
+
+  if (!rehydrated || !user) return null;
+  const stored = user.notifications.filter((n) => !n.been_clicked).length;
+  const unread = server?.userId === user.id && server.unread !== null ? server.unread : stored;
+  return (
+    <Link
+      href="/notifications"
+      className={styles.bell}
+      aria-label={
+        unread > 0 ? t('notifications.bell_unread', { count: unread }) : t('notifications.bell')
+      }
+      aria-current={router.pathname === '/notifications' ? 'page' : undefined}
+    >
+      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={styles.icon}>
+        <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
+      </svg>
+      {unread > 0 && (
+        <span className={styles.badge} aria-hidden="true">
+          {badgeText(unread)}
+        </span>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,154 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { notificationClicked, notificationReceived } from '@/store/auth-slice';
+import type { RootState } from '@/store/root';
+import type { TPage } from '@/types/marketplace';
+import type { TNotification } from '@/types/user';
+import { api } from './api';
+
+// Notifications through the cache (docs/api.md "Notifications"). The stored user's
+// `notifications` (seed §3/§4) follow what the server answers: new ones go to the front, opened
+// ones are marked `been_clicked`. The live stream (components/notifications/live.ts) feeds the
+// same caches.
+
+/** A page of the list as `GET /notifications` answers it, with how many are unread in all. */
+export type TNotificationPage = TPage<TNotification> & { unread: number };
+
+/**
+ * Which page, and whose: `user` is not sent, it keys the cache, so that another account signed
+ * in later in this tab never sees this one's list from the cache.
+ */
+export type TNotificationPageArgs = { user: number; page: number; per_page: number };
+
+export const NOTIFICATIONS_PER_PAGE = 20;
+
+/** The newest page: the header's count and the live additions read and patch this one. */
+export const firstPageOf = (user: number): TNotificationPageArgs => ({
+  user,
+  page: 1,
+  per_page: NOTIFICATIONS_PER_PAGE,
+});
+
+type TDispatch = (action: UnknownAction) => unknown;
+
+/**
+ * The cache's own thunks, as actions (the cast: the store's type declares the lazily added cache
+ * loosely, see store/root.ts).
+ */
+const asAction = (thunk: unknown) => thunk as UnknownAction;
+
+const storedOf = (state: unknown) => (state as RootState).auth.user?.notifications ?? [];
+const userIdOf = (state: unknown) => (state as RootState).auth.user?.id;
+
+/**
+ * A page of the newest answered: the ones the stored user lacks go to its front (the oldest first,
+ * so the newest ends up first), and the ones opened elsewhere are marked there too.
+ */
+function followNewest(list: TNotification[], dispatch: TDispatch, state: unknown) {
+  const stored = new Map(storedOf(state).map((n) => [n.id, n]));
+  for (const n of [...list].reverse()) {
+    if (!stored.has(n.id)) dispatch(notificationReceived(n));
+  }
+  for (const n of list) {
+    if (n.been_clicked && stored.get(n.id)?.been_clicked === false) {
+      dispatch(notificationClicked({ id: n.id }));
+    }
+  }
+}
+
+export const notificationsApi = api.injectEndpoints({
+  endpoints: (b) => ({
+    notifications: b.query<TNotificationPage, TNotificationPageArgs>({
+      query: ({ page, per_page }) => ({
+        method: 'GET',
+        url: '/notifications',
+        params: { page, per_page },
+      }),
+      // The first page is patched by live arrivals; the others shift, and are fetched again.
+      providesTags: (_result, _error, { page }) => [
+        { type: 'Notifications', id: page === 1 ? 'FIRST' : 'MORE' },
+      ],
+      async onQueryStarted(args, { dispatch, getState, queryFulfilled }) {
+        if (args.page !== 1) return;
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer && userIdOf(getState()) === args.user) {
+          followNewest(answer.data.data, dispatch, getState());
+        }
+      },
+    }),
+    /** Seed §4: opening a notification sets `been_clicked`; the answer is the notification. */
+    markNotificationClicked: b.mutation<TNotification, number>({
+      query: (id) => ({ method: 'PATCH', url: '/notifications/clicked', data: { id } }),
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (!answer) return;
+        const state = getState();
+        const user = userIdOf(state);
+        const pages = notificationsApi.util
+          .selectCachedArgsForQuery(state, 'notifications')
+          .filter((args) => args.user === user);
+        const select = (args: TNotificationPageArgs) =>
+          notificationsApi.endpoints.notifications.select(args)(state).data;
+        // Unread until now, as any copy of it says: then every page's count goes down by one.
+        const wasUnread =
+          storedOf(state).some((n) => n.id === id && !n.been_clicked) ||
+          pages.some((args) => select(args)?.data.some((n) => n.id === id && !n.been_clicked));
+        dispatch(notificationClicked({ id }));
+        for (const args of pages) {
+          dispatch(
+            asAction(
+              notificationsApi.util.updateQueryData('notifications', args, (page) => {
+                const n = page.data.find((x) => x.id === id);
+                if (n) Object.assign(n, answer.data, { been_clicked: true });
+                if (wasUnread) page.unread = Math.max(0, page.unread - 1);
+              }),
+            ),
+          );
+        }
+      },
+    }),
+  }),
+});
+
+/**
+ * A notification that arrived live: at the front of the stored user's list (seed §4) and of the
+ * first page, counted unread; the later pages, shifted by one, are fetched again when shown.
+ */
+export function notificationArrived(n: TNotification): UnknownAction {
+  return asAction((dispatch: TDispatch, getState: () => unknown) => {
+    const state = getState();
+    const user = userIdOf(state);
+    if (user === undefined) return;
+    if (!storedOf(state).some((x) => x.id === n.id)) dispatch(notificationReceived(n));
+    dispatch(
+      asAction(
+        notificationsApi.util.updateQueryData('notifications', firstPageOf(user), (page) => {
+          if (page.data.some((x) => x.id === n.id)) return;
+          page.data.unshift(n);
+          if (page.data.length > page.per_page) page.data.pop();
+          page.total += 1;
+          page.last_page = Math.max(1, Math.ceil(page.total / page.per_page));
+          if (!n.been_clicked) page.unread += 1;
+        }),
+      ),
+    );
+    dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'MORE' }]));
+  });
+}
+
+/** Whether a value is a notification as the API answers it (the stream's data is not trusted). */
+export function isNotification(value: unknown): value is TNotification {
+  const n = value as Partial<TNotification> | null;
+  return (
+    typeof n === 'object' &&
+    n !== null &&
+    typeof n.id === 'number' &&
+    typeof n.type === 'string' &&
+    typeof n.message === 'string' &&
+    typeof n.message_es === 'string' &&
+    (n.link === null || typeof n.link === 'string') &&
+    typeof n.been_clicked === 'boolean' &&
+    typeof n.created_at === 'string'
+  );
+}
+
+export const { useNotificationsQuery, useMarkNotificationClickedMutation } = notificationsApi;

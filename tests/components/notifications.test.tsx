@@ -1,0 +1,327 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { eq } from 'drizzle-orm';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Header } from '@/components/layout/header';
+import { stopLiveNotifications } from '@/components/notifications/live';
+import NotificationList from '@/components/notifications/notification-list';
+import { notifications } from '@/db/schema';
+import type { TCtx } from '@/server/context';
+import { notify } from '@/server/services/notifications/notifications';
+import { loggedIn, loggedOut } from '@/store/auth-slice';
+import { SessionProvider } from '@/store/session';
+import type { TUser } from '@/types/user';
+import { startClientApi } from '../helpers/client-api';
+import { renderWithApp } from '../helpers/render';
+
+// Notifications in the browser against the real API over loopback (docs/product.md
+// "Notifications"): the header's bell and its count, the live stream (a new one within 2 s, at
+// the front of the stored list, seed §4), polling while the stream fails, and /notifications.
+
+let server: Awaited<ReturnType<typeof startClientApi>>;
+beforeAll(async () => {
+  server = await startClientApi();
+});
+// Every render makes a store that persists to local storage: the previous test's store may write
+// its user there after the clean-up cleared it, and the next store would rehydrate that user.
+beforeEach(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  window.localStorage.clear();
+});
+afterEach(() => {
+  stopLiveNotifications();
+  vi.restoreAllMocks();
+});
+afterAll(async () => server.close());
+
+/** A notification for `userId`, written as the server writes them (row + pg_notify). */
+async function addNotification(
+  userId: number,
+  text: string,
+  { link = '/business/projects/5/applicants', at = new Date() } = {},
+) {
+  const ctx = { db: server.db, deps: server.deps, now: at, user: null, ip: '127.0.0.1' } as TCtx;
+  const after = await notify(ctx, server.db, [
+    {
+      userId,
+      type: 'application_new',
+      message: `${text} (en)`,
+      messageEs: `${text} (es)`,
+      link,
+    },
+  ]);
+  await after();
+  const [row] = await server.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.message, `${text} (en)`));
+  return row!;
+}
+
+/** A new business with these notifications (oldest first), signed in as the sign-in answers. */
+async function businessWith(texts: string[], { clicked = [] as string[] } = {}) {
+  const business = await server.signUp({ isTalent: false });
+  const start = Date.now() - 3_600_000;
+  for (const [i, text] of texts.entries()) {
+    const row = await addNotification(business.id, text, { at: new Date(start + i * 60_000) });
+    if (clicked.includes(text)) {
+      await server.call('PATCH', '/notifications/clicked', {
+        token: business.token,
+        body: { id: row.id },
+      });
+    }
+  }
+  const { json } = await server.call('GET', `/users/id/${business.id}`, { token: business.token });
+  return { ...business, session: { user: json.data as TUser, accessToken: business.token } };
+}
+
+const frame = (ui: ReactNode) => (
+  <SessionProvider persistor={null} rehydrated>
+    {ui}
+  </SessionProvider>
+);
+
+const bell = (name: string | RegExp) => screen.getByRole('link', { name });
+
+/** Calls the page made of one route since `from` (`METHOD /path`, the query left out). */
+const callsOf = (route: string, from = 0) =>
+  server.requests.slice(from).filter((r) => r === route || r.startsWith(`${route} `)).length;
+
+/** Waits until the stream answered and the list was fetched after it (the stream is live). */
+async function streamLive(from: number) {
+  await waitFor(() => {
+    expect(callsOf('GET /notifications/stream', from)).toBeGreaterThan(0);
+    expect(callsOf('GET /notifications', from)).toBeGreaterThan(0);
+  });
+}
+
+describe('the bell', () => {
+  it('shows the unread count from the stored user at once, as a link to /notifications', async () => {
+    const b = await businessWith(['one', 'two', 'three'], { clicked: ['one'] });
+    await renderWithApp(frame(<Header />), { session: b.session });
+    const link = bell('Notifications, 2 unread');
+    expect(link).toHaveAttribute('href', '/notifications');
+    expect(within(link).getByText('2')).toBeInTheDocument();
+  });
+
+  it("then follows the server's count, which the stored list may not know", async () => {
+    const b = await businessWith([]);
+    const from = server.requests.length;
+    await addNotification(b.id, 'arrived while away');
+    await renderWithApp(frame(<Header />), { session: b.session });
+    expect(bell('Notifications')).toBeInTheDocument();
+    await streamLive(from);
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+  });
+
+  it('is not there for a visitor', async () => {
+    await renderWithApp(frame(<Header />));
+    expect(screen.queryByRole('link', { name: /notifications/i })).not.toBeInTheDocument();
+  });
+
+  it('speaks Spanish', async () => {
+    const b = await businessWith(['uno']);
+    await renderWithApp(frame(<Header />), { session: b.session, locale: 'es' });
+    expect(bell('Notificaciones, 1 sin leer')).toBeInTheDocument();
+  });
+});
+
+describe('live notifications', () => {
+  it('a streamed notification lands at the front within 2 s, raising the count, and tops the open list', async () => {
+    const b = await businessWith(['older']);
+    const from = server.requests.length;
+    const { store } = await renderWithApp(
+      frame(
+        <>
+          <Header />
+          <NotificationList />
+        </>,
+      ),
+      { session: b.session },
+    );
+    await streamLive(from);
+    expect(await screen.findByText('older (en)')).toBeInTheDocument();
+    await waitFor(() => expect(bell('Notifications, 1 unread')).toBeInTheDocument());
+
+    const listCalls = callsOf('GET /notifications', from);
+    const sent = Date.now();
+    const row = await addNotification(b.id, 'Ana applied');
+    await waitFor(
+      () => {
+        expect(store.getState().auth.user?.notifications[0]?.id).toBe(row.id);
+        expect(bell('Notifications, 2 unread')).toBeInTheDocument();
+      },
+      { timeout: 2000, interval: 20 },
+    );
+    expect(Date.now() - sent).toBeLessThan(2000);
+    expect(store.getState().auth.user?.notifications.map((n) => n.message)).toEqual([
+      'Ana applied (en)',
+      'older (en)',
+    ]);
+    // The list shows it first, without a reload.
+    await waitFor(() => {
+      const items = screen.getAllByRole('listitem');
+      expect(items[0]).toHaveTextContent('Ana applied (en)');
+      expect(items).toHaveLength(2);
+    });
+    // Streamed, not fetched: the list was not asked for again.
+    expect(callsOf('GET /notifications', from)).toBe(listCalls);
+  });
+
+  it('polls every 5 s while the stream answers an error, and finds a new one that way', async () => {
+    const b = await businessWith([]);
+    // The stream fails at 0 s, 1 s and 3 s (backoff), and comes back at 7 s.
+    server.failNext('GET', '/notifications/stream', { times: 3 });
+    const from = server.requests.length;
+    const { store } = await renderWithApp(frame(<Header />), { session: b.session });
+    // The first failure polls at once.
+    await waitFor(() => expect(callsOf('GET /notifications', from)).toBe(1));
+    const row = await addNotification(b.id, 'found by polling');
+    await waitFor(
+      () => {
+        expect(store.getState().auth.user?.notifications[0]?.id).toBe(row.id);
+        expect(bell('Notifications, 1 unread')).toBeInTheDocument();
+      },
+      { timeout: 6500, interval: 50 },
+    );
+    // Found by the poll 5 s after the first, while the stream was still failing.
+    expect(callsOf('GET /notifications', from)).toBe(2);
+    expect(callsOf('GET /notifications/stream', from)).toBe(3);
+  }, 20_000);
+
+  it('stops on sign-out, and starts over for the next user', async () => {
+    const a = await businessWith([]);
+    const b = await businessWith(['for b']);
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    const from = server.requests.length;
+    const { store } = await renderWithApp(frame(<Header />), { session: a.session });
+    await streamLive(from);
+    const streamOf = (i: number) => fetchSpy.mock.calls[i]![1] as RequestInit;
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(streamOf(0).signal?.aborted).toBe(false);
+    expect(new Headers(streamOf(0).headers).get('Authorization')).toBe(`Bearer ${a.token}`);
+    expect(String(fetchSpy.mock.calls[0]![0])).not.toContain(a.token);
+
+    store.dispatch(loggedOut());
+    expect(streamOf(0).signal?.aborted).toBe(true);
+
+    store.dispatch(loggedIn(b.session));
+    await waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(2));
+    expect(new Headers(streamOf(1).headers).get('Authorization')).toBe(`Bearer ${b.token}`);
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeVisible();
+
+    store.dispatch(loggedIn(a.session));
+    expect(streamOf(1).signal?.aborted).toBe(true);
+  });
+});
+
+describe('the notifications page', () => {
+  it('lists them newest first, the unread ones marked, each with when it happened', async () => {
+    const b = await businessWith(['first', 'second', 'third'], { clicked: ['second'] });
+    await renderWithApp(frame(<NotificationList />), { session: b.session });
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((i) => within(i).getByRole('link').textContent)).toEqual([
+      'Unread: third (en)',
+      'second (en)',
+      'Unread: first (en)',
+    ]);
+    expect(within(items[0]!).getByText('New')).toBeInTheDocument();
+    expect(within(items[1]!).queryByText('New')).not.toBeInTheDocument();
+    expect(within(items[2]!).getByText('1 hour ago')).toBeInTheDocument();
+    expect(within(items[0]!).getByText('58 minutes ago')).toBeInTheDocument();
+    expect(screen.getByText('2 unread')).toBeInTheDocument();
+  });
+
+  it('opening one marks it clicked, then goes to its link', async () => {
+    const user = userEvent.setup();
+    const b = await businessWith(['open me', 'leave me']);
+    const { store, router } = await renderWithApp(frame(<NotificationList />), {
+      session: b.session,
+    });
+    const link = await screen.findByRole('link', { name: 'Unread: open me (en)' });
+    expect(link).toHaveAttribute('href', '/business/projects/5/applicants');
+    const from = server.requests.length;
+    await user.click(link);
+
+    await waitFor(() =>
+      expect(router.push).toHaveBeenCalledWith('/business/projects/5/applicants', undefined, {
+        locale: 'en',
+      }),
+    );
+    const opened = store
+      .getState()
+      .auth.user!.notifications.find((n) => n.message === 'open me (en)');
+    expect(server.requests.slice(from)).toContain(
+      `PATCH /notifications/clicked {"id":${opened!.id}}`,
+    );
+    expect(opened!.been_clicked).toBe(true);
+    const [row] = await server.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.id, opened!.id));
+    expect(row!.beenClicked).toBe(true);
+    expect(await screen.findByRole('link', { name: 'open me (en)' })).toBeInTheDocument();
+    expect(screen.getByText('1 unread')).toBeInTheDocument();
+  });
+
+  it('pages through them: 20 a page', async () => {
+    const texts = Array.from({ length: 22 }, (_, i) => `n${i + 1}`);
+    const b = await businessWith(texts);
+    await renderWithApp(frame(<NotificationList />), {
+      session: b.session,
+      router: { pathname: '/notifications', query: { page: '2' } },
+    });
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('n2 (en)'),
+      expect.stringContaining('n1 (en)'),
+    ]);
+    const pages = screen.getByRole('navigation', { name: 'Pages of notifications' });
+    expect(within(pages).getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(within(pages).getByRole('link', { name: 'Previous' })).toHaveAttribute(
+      'href',
+      '/notifications?page=1',
+    );
+  });
+
+  it('says what to do when there are none yet', async () => {
+    const b = await businessWith([]);
+    await renderWithApp(frame(<NotificationList />), { session: b.session });
+    expect(await screen.findByRole('heading', { name: 'No notifications yet' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to my postings' })).toHaveAttribute(
+      'href',
+      '/business/postings',
+    );
+  });
+
+  it('in Spanish: the Spanish text, and the locale kept on opening', async () => {
+    const user = userEvent.setup();
+    const b = await businessWith(['abrir']);
+    const { router } = await renderWithApp(frame(<NotificationList />), {
+      session: b.session,
+      locale: 'es',
+    });
+    const link = await screen.findByRole('link', { name: 'Sin leer: abrir (es)' });
+    expect(screen.getByText('1 sin leer')).toBeInTheDocument();
+    expect(screen.getByText('Nueva')).toBeInTheDocument();
+    await user.click(link);
+    await waitFor(() =>
+      expect(router.push).toHaveBeenCalledWith('/business/projects/5/applicants', undefined, {
+        locale: 'es',
+      }),
+    );
+  });
+
+  it("in Spanish: a talent's empty state", async () => {
+    const talent = await server.signUp();
+    await renderWithApp(frame(<NotificationList />), { session: talent.session, locale: 'es' });
+    expect(
+      await screen.findByRole('heading', { name: 'Aún no tienes notificaciones' }),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Buscar oportunidades' })).toHaveAttribute(
+      'href',
+      '/opportunities',
+    );
+  });
+});
