@@ -6,6 +6,7 @@ import {
   seriousA11yViolations,
   storageOf,
   uniqueEmail,
+  waitForQuiet,
 } from './browser';
 import { TOAST_MS } from '@/lib/toast';
 import { registerTalent as register, signIn as signInAs } from './journeys';
@@ -254,7 +255,7 @@ describe('accessibility of the sign-in screens', () => {
   ]) {
     it(`has no serious or critical violation on ${path}`, async () => {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
     });
   }

@@ -1,6 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 
@@ -38,7 +44,37 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
     const host = new URL(route.request().url()).hostname;
     return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
   });
+  const inFlight = new Set<Request>();
+  inFlightOf.set(context, inFlight);
+  context.on('request', (r) => {
+    if (!LONG_LIVED.test(r.url())) inFlight.add(r);
+  });
+  context.on('requestfinished', (r) => inFlight.delete(r));
+  context.on('requestfailed', (r) => inFlight.delete(r));
   return context;
+}
+
+/** Requests that stay open while a page lives: the notification stream of a signed-in page. */
+const LONG_LIVED = /\/api\/notifications\/stream(\?|$)/;
+const inFlightOf = new WeakMap<BrowserContext, Set<Request>>();
+
+/**
+ * Waits for the page to load and its context to have no request in flight for `quietMs`, the
+ * notification stream aside. Playwright's 'networkidle' never comes on a signed-in page, which
+ * keeps that stream open.
+ */
+export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 30_000) {
+  await page.waitForLoadState('load');
+  const inFlight = inFlightOf.get(page.context());
+  if (!inFlight) throw new Error('waitForQuiet needs a context made by newContext()');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline)
+      throw new Error(`still loading: ${[...inFlight].map((r) => r.url())}`);
+    await page.waitForTimeout(50);
+    if (inFlight.size > 0) quietSince = Date.now();
+  }
 }
 
 /** The serious and critical accessibility violations axe-core finds on the page. */

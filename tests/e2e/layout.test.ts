@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext } from './browser';
+import { launchBrowser, newContext, waitForQuiet } from './browser';
 import { prefix, signIn, text, type TLocale } from './journeys';
 import { secretsSeen } from './secrets';
 
@@ -109,7 +109,7 @@ for (const { who, email, pages } of WHO) {
       /** Opens `path` and waits until the header shows the session (signed out or the account menu). */
       async function open(path: string) {
         await page.goto(path === '/' ? p || '/' : `${p}${path}`);
-        await page.waitForLoadState('networkidle');
+        await waitForQuiet(page);
         const account = email
           ? page.getByRole('button', { name: new RegExp(tr('nav.account_menu')) })
           : page.getByRole('link', { name: tr('nav.sign_in'), exact: true }).first();

@@ -1,7 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, seriousA11yViolations, uniqueEmail } from './browser';
+import {
+  launchBrowser,
+  newContext,
+  seriousA11yViolations,
+  uniqueEmail,
+  waitForQuiet,
+} from './browser';
 import { prefix, registerTalent, text, type TLocale } from './journeys';
 import { secretsSeen } from './secrets';
 
@@ -27,7 +33,7 @@ async function toast(p: Page, message: string) {
 }
 
 async function expectNoSeriousA11y(p: Page, where: string) {
-  await p.waitForLoadState('networkidle');
+  await waitForQuiet(p);
   // The navigation progress bar fades out after a client navigation; axe reads the page after.
   await p.locator('#nprogress').waitFor({ state: 'detached' });
   expect({ where, violations: await seriousA11yViolations(p) }).toEqual({ where, violations: [] });

@@ -6,6 +6,7 @@ import {
   seriousA11yViolations,
   storageOf,
   uniqueEmail,
+  waitForQuiet,
 } from './browser';
 import { prefix, registerTalent, signIn, text, type TLocale } from './journeys';
 import { secretsSeen } from './secrets';
@@ -266,7 +267,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       await page.waitForURL(`**${p}/profile/my-profile`);
       for (const path of ['/profile/my-profile', '/profile/edit', '/profile/settings']) {
         await page.goto(`${p}${path}`);
-        await page.waitForLoadState('networkidle');
+        await waitForQuiet(page);
         expect({ path, violations: await seriousA11yViolations(page) }).toEqual({
           path,
           violations: [],
