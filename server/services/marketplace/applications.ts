@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   applicationStatusHistory,
   jobApplications,
@@ -373,44 +373,74 @@ export async function updateJobApplication(
 }
 
 /**
+ * Moves application `id` of `kind` to status `to` inside `tx`, if its status is one of `from`
+ * (read under a row lock, so of two moves at once the second sees the first's result), and
+ * writes the history row (docs/product.md: who, when, from, to, reason). False when it was not
+ * in `from`. A project application hired shows the talent the congratulations once (seed §3).
+ */
+export async function moveApplication(
+  ctx: TCtx,
+  tx: Db,
+  kind: TKind,
+  move: {
+    id: number;
+    from: readonly number[];
+    to: number;
+    actorId: number;
+    reason?: string | null;
+  },
+): Promise<boolean> {
+  const table = kind === 'project' ? projectApplications : jobApplications;
+  const statusColumn = kind === 'project' ? projectApplications.accepted : jobApplications.selected;
+  const [row] = await tx
+    .select({ status: statusColumn })
+    .from(table as typeof projectApplications)
+    .where(eq(table.id, move.id))
+    .for('update');
+  if (!row || !move.from.includes(row.status)) return false;
+  const reason = move.reason ?? null;
+  if (kind === 'project') {
+    await tx
+      .update(projectApplications)
+      .set({
+        accepted: move.to,
+        reason,
+        shownAcceptedMessage: move.to === APPLICATION_STATUS.hired,
+        updatedAt: ctx.now,
+      })
+      .where(eq(projectApplications.id, move.id));
+  } else {
+    await tx
+      .update(jobApplications)
+      .set({ selected: move.to, reason, updatedAt: ctx.now })
+      .where(eq(jobApplications.id, move.id));
+  }
+  await tx.insert(applicationStatusHistory).values({
+    kind,
+    applicationId: move.id,
+    actorId: move.actorId,
+    fromStatus: row.status,
+    toStatus: move.to,
+    reason,
+    createdAt: ctx.now,
+  });
+  return true;
+}
+
+/**
  * `DELETE /project_applications`, `DELETE /job_applications`: the talent withdraws (status 4)
  * while the posting recruits; the change is kept in the status history.
  */
 export async function withdrawApplication(ctx: TCtx, kind: TKind, input: { id: number }) {
-  const { me, status } = await ownEditable(ctx, kind, input.id, false);
-  const withdrawn = APPLICATION_STATUS.withdrawn;
+  const { me } = await ownEditable(ctx, kind, input.id, false);
   await ctx.db.transaction(async (tx) => {
-    const changed =
-      kind === 'project'
-        ? await tx
-            .update(projectApplications)
-            .set({ accepted: withdrawn, updatedAt: ctx.now })
-            .where(
-              and(
-                eq(projectApplications.id, input.id),
-                inArray(projectApplications.accepted, OPEN_STATUSES),
-              ),
-            )
-            .returning({ id: projectApplications.id })
-        : await tx
-            .update(jobApplications)
-            .set({ selected: withdrawn, updatedAt: ctx.now })
-            .where(
-              and(
-                eq(jobApplications.id, input.id),
-                inArray(jobApplications.selected, OPEN_STATUSES),
-              ),
-            )
-            .returning({ id: jobApplications.id });
-    if (changed.length === 0) throw closed();
-    await tx.insert(applicationStatusHistory).values({
-      kind,
-      applicationId: input.id,
+    const moved = await moveApplication(ctx, tx, kind, {
+      id: input.id,
+      from: OPEN_STATUSES,
+      to: APPLICATION_STATUS.withdrawn,
       actorId: me.id,
-      fromStatus: status,
-      toStatus: withdrawn,
-      createdAt: ctx.now,
     });
+    if (!moved) throw closed();
   });
   return ownApplication(ctx, kind, input.id, me.id);
 }

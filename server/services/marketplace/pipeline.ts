@@ -20,7 +20,12 @@ import { AppError, fieldError } from '@/server/errors';
 import { assertRole } from '@/server/services/access';
 import { notify, type TNewNotification } from '@/server/services/notifications/notifications';
 import { paginated } from '@/server/services/profile/common';
-import { applicationNotFound, jobApplicationDto, projectApplicationDto } from './applications';
+import {
+  applicationNotFound,
+  jobApplicationDto,
+  moveApplication,
+  projectApplicationDto,
+} from './applications';
 import {
   getPosting,
   notRecruiting,
@@ -337,45 +342,20 @@ export async function changeApplicationStatus(
     // leave a started project with nobody hired.
     const current = await postingForApplication(ctx, kind, posting.id, tx);
     if (!current.recruiting) throw postingClosed();
-    // The status guard makes two owners' clicks at once change it only once.
-    const changed =
-      kind === 'project'
-        ? await tx
-            .update(projectApplications)
-            .set({
-              accepted: to,
-              reason,
-              // Hired: the talent sees the congratulations once (seed §3), then clears it.
-              shownAcceptedMessage: to === APPLICATION_STATUS.hired,
-              updatedAt: ctx.now,
-            })
-            .where(
-              and(
-                eq(projectApplications.id, application.id),
-                eq(projectApplications.accepted, from),
-              ),
-            )
-            .returning({ id: projectApplications.id })
-        : await tx
-            .update(jobApplications)
-            .set({ selected: to, reason, updatedAt: ctx.now })
-            .where(and(eq(jobApplications.id, application.id), eq(jobApplications.selected, from)))
-            .returning({ id: jobApplications.id });
-    if (changed.length === 0) {
+    // Of two owners' clicks at once, the second finds the status moved and changes nothing.
+    const moved = await moveApplication(ctx, tx, kind, {
+      id: application.id,
+      from: [from],
+      to,
+      actorId: me.id,
+      reason,
+    });
+    if (!moved) {
       throw invalidTransition(
         'This application changed meanwhile. Reload to see it.',
         'Esta postulación cambió mientras tanto. Recarga para verla.',
       );
     }
-    await tx.insert(applicationStatusHistory).values({
-      kind,
-      applicationId: application.id,
-      actorId: me.id,
-      fromStatus: from,
-      toStatus: to,
-      reason,
-      createdAt: ctx.now,
-    });
     const [message, messageEs] = withReason(STATUS_TEXT[to]!(name), reason);
     return notify(ctx, tx, [
       {
