@@ -1,18 +1,21 @@
 import type { Page } from 'playwright-core';
 import enCommon from '@/public/locales/en/common.json';
 import enMarket from '@/public/locales/en/market.json';
+import enPipeline from '@/public/locales/en/pipeline.json';
 import enProfile from '@/public/locales/en/profile.json';
 import esCommon from '@/public/locales/es/common.json';
 import esMarket from '@/public/locales/es/market.json';
+import esPipeline from '@/public/locales/es/pipeline.json';
 import esProfile from '@/public/locales/es/profile.json';
 import { secretsSeen } from './secrets';
 
 export type TLocale = 'en' | 'es';
 
 const CATALOGS = {
-  en: { common: enCommon, profile: enProfile, market: enMarket },
-  es: { common: esCommon, profile: esProfile, market: esMarket },
+  en: { common: enCommon, profile: enProfile, market: enMarket, pipeline: enPipeline },
+  es: { common: esCommon, profile: esProfile, market: esMarket, pipeline: esPipeline },
 };
+type TNamespace = keyof (typeof CATALOGS)['en'];
 
 /** The catalog text of `key` (namespace:dotted.key) in `locale`, so one journey runs in both. */
 export function text(
@@ -21,7 +24,7 @@ export function text(
   vars: Record<string, string | number> = {},
 ): string {
   const [ns, path] = key.includes(':') ? (key.split(':') as [string, string]) : ['common', key];
-  let node: unknown = CATALOGS[locale][ns as 'common' | 'profile' | 'market'];
+  let node: unknown = CATALOGS[locale][ns as TNamespace];
   for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
   if (typeof node !== 'string') throw new Error(`No text for ${key}`);
   return node.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v]));

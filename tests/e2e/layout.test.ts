@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, waitForQuiet } from './browser';
 import { prefix, signIn, text, type TLocale } from './journeys';
@@ -32,7 +32,7 @@ const WHO = [
   {
     who: 'signed in as a talent',
     email: 'ana.talent@demo.talentchain.dev',
-    pages: ['/applications', '/applications?type=job'],
+    pages: ['/applications', '/applications?type=job', '/notifications'],
   },
   {
     who: 'signed in as a business',
@@ -42,9 +42,25 @@ const WHO = [
       '/business/postings?type=job',
       '/business/projects/new',
       '/business/jobs/new',
+      '/notifications',
+      '/business/projects/1/applicants', // demo boards of María's
+      '/business/jobs/2/applicants',
     ],
   },
 ] as const;
+
+/** Pages whose content comes after the first paint: what shows once it is in. */
+const LOADED: Record<string, (page: Page, locale: TLocale) => Locator> = {
+  '/notifications': (page, locale) =>
+    page
+      .getByRole('main')
+      .getByRole('list')
+      .or(page.getByRole('heading', { name: text(locale, 'notifications.empty'), exact: true })),
+  '/business/projects/1/applicants': (page, locale) =>
+    page.getByRole('group', { name: text(locale, 'pipeline:board.columns'), exact: true }),
+  '/business/jobs/2/applicants': (page, locale) =>
+    page.getByRole('group', { name: text(locale, 'pipeline:board.columns'), exact: true }),
+};
 
 type TWidth = { scrollWidth: number; outside: string[] };
 
@@ -114,6 +130,7 @@ for (const { who, email, pages } of WHO) {
           ? page.getByRole('button', { name: new RegExp(tr('nav.account_menu')) })
           : page.getByRole('link', { name: tr('nav.sign_in'), exact: true }).first();
         await account.waitFor({ state: 'visible' });
+        await LOADED[path]?.(page, locale).first().waitFor({ state: 'visible' });
       }
 
       for (const path of [...PAGES, ...pages]) {
@@ -130,6 +147,17 @@ for (const { who, email, pages } of WHO) {
           await page.getByRole('button', { name: new RegExp(tr('nav.account_menu')) }).click();
           await page.getByRole('menu').waitFor({ state: 'visible' });
           expectFits(`${p}/profile/settings with the menu open`, await measure(page));
+        });
+      }
+
+      if (pages.includes('/business/projects/1/applicants' as never)) {
+        it('fits the applicant board with a move dialog open', async () => {
+          const board = '/business/projects/1/applicants';
+          await open(board);
+          const rejected = text(locale, 'market:statuses.application.rejected');
+          await page.getByRole('button', { name: rejected, exact: true }).first().click();
+          await page.getByRole('dialog').waitFor({ state: 'visible' });
+          expectFits(`${p}${board} with a move dialog open`, await measure(page));
         });
       }
     });
