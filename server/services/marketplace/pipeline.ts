@@ -460,7 +460,13 @@ async function movePosting(
   kind: TKind,
   posting: { id: number; name: string },
   actorId: number,
-  change: { from: number[]; to: number; needsHire?: boolean },
+  change: {
+    from: number[];
+    to: number;
+    needsHire?: boolean;
+    /** Why the posting cannot move from `statusId`, as the verb's own check says it. */
+    refuse: (statusId: number) => AppError | undefined;
+  },
   hiredNote?: (userId: number) => TNewNotification,
 ) {
   const afterCommit = await ctx.db.transaction(async (tx) => {
@@ -477,9 +483,14 @@ async function movePosting(
             .where(and(eq(jobs.id, posting.id), inArray(jobs.jobStatusId, change.from)))
             .returning({ id: jobs.id });
     if (changed.length === 0) {
-      throw invalidTransition(
-        'This posting changed meanwhile. Reload to see it.',
-        'Esta publicación cambió mientras tanto. Recarga para verla.',
+      // Another request moved it first: answer as if this one had come after it.
+      const now = await postingForApplication(ctx, kind, posting.id, tx);
+      throw (
+        change.refuse(now.statusId) ??
+        invalidTransition(
+          'This posting changed meanwhile. Reload to see it.',
+          'Esta publicación cambió mientras tanto. Recarga para verla.',
+        )
       );
     }
     // The hire checked before this transaction may have been undone since. The UPDATE above holds
@@ -497,19 +508,22 @@ async function movePosting(
 /** `POST /projects/start`: recruiting → started, once someone is hired. */
 export async function startProject(ctx: TCtx, input: { id: number }) {
   const { me, posting } = await ownPosting(ctx, 'project', input.id);
-  if (posting.statusId !== PROJECT_STATUS.recruiting) {
-    if (posting.statusId === PROJECT_STATUS.started) {
-      throw invalidTransition('The project has already started.', 'El proyecto ya comenzó.');
+  const refuse = (statusId: number) => {
+    if (statusId === PROJECT_STATUS.recruiting) return undefined;
+    if (statusId === PROJECT_STATUS.started) {
+      return invalidTransition('The project has already started.', 'El proyecto ya comenzó.');
     }
-    throw postingClosed();
-  }
+    return postingClosed();
+  };
+  const refused = refuse(posting.statusId);
+  if (refused) throw refused;
   if ((await hiredOf(ctx.db, 'project', posting.id)).length === 0) throw needsHire();
   return movePosting(
     ctx,
     'project',
     posting,
     me.id,
-    { from: [PROJECT_STATUS.recruiting], to: PROJECT_STATUS.started, needsHire: true },
+    { from: [PROJECT_STATUS.recruiting], to: PROJECT_STATUS.started, needsHire: true, refuse },
     (userId) => ({
       userId,
       type: 'project_started',
@@ -523,19 +537,24 @@ export async function startProject(ctx: TCtx, input: { id: number }) {
 /** `POST /projects/end`: started → finished. */
 export async function finishProject(ctx: TCtx, input: { id: number }) {
   const { me, posting } = await ownPosting(ctx, 'project', input.id);
-  if (posting.statusId === PROJECT_STATUS.recruiting) {
-    throw invalidTransition(
-      'Start the project before finishing it.',
-      'Inicia el proyecto antes de finalizarlo.',
-    );
-  }
-  if (posting.statusId !== PROJECT_STATUS.started) throw postingClosed();
+  const refuse = (statusId: number) => {
+    if (statusId === PROJECT_STATUS.started) return undefined;
+    if (statusId === PROJECT_STATUS.recruiting) {
+      return invalidTransition(
+        'Start the project before finishing it.',
+        'Inicia el proyecto antes de finalizarlo.',
+      );
+    }
+    return postingClosed();
+  };
+  const refused = refuse(posting.statusId);
+  if (refused) throw refused;
   return movePosting(
     ctx,
     'project',
     posting,
     me.id,
-    { from: [PROJECT_STATUS.started], to: PROJECT_STATUS.finished },
+    { from: [PROJECT_STATUS.started], to: PROJECT_STATUS.finished, refuse },
     (userId) => ({
       userId,
       type: 'project_finished',
@@ -550,14 +569,16 @@ export async function finishProject(ctx: TCtx, input: { id: number }) {
 export async function finishJob(ctx: TCtx, input: { id: number }) {
   const { me, posting } = await ownPosting(ctx, 'job', input.id);
   const open: number[] = [JOB_STATUS.recruiting, JOB_STATUS.inSelection];
-  if (!open.includes(posting.statusId)) throw postingClosed();
+  const refuse = (statusId: number) => (open.includes(statusId) ? undefined : postingClosed());
+  const refused = refuse(posting.statusId);
+  if (refused) throw refused;
   if ((await hiredOf(ctx.db, 'job', posting.id)).length === 0) throw needsHire();
   return movePosting(
     ctx,
     'job',
     posting,
     me.id,
-    { from: open, to: JOB_STATUS.finished, needsHire: true },
+    { from: open, to: JOB_STATUS.finished, needsHire: true, refuse },
     (userId) => ({
       userId,
       type: 'job_finished',
@@ -572,11 +593,11 @@ export async function finishJob(ctx: TCtx, input: { id: number }) {
 export async function cancelPosting(ctx: TCtx, kind: TKind, input: { id: number }) {
   const { me, posting } = await ownPosting(ctx, kind, input.id);
   const recruiting = kind === 'project' ? PROJECT_STATUS.recruiting : JOB_STATUS.recruiting;
-  if (posting.statusId !== recruiting) {
-    throw notRecruiting();
-  }
+  const refuse = (statusId: number) => (statusId === recruiting ? undefined : notRecruiting());
+  const refused = refuse(posting.statusId);
+  if (refused) throw refused;
   const cancelled = kind === 'project' ? PROJECT_STATUS.cancelled : JOB_STATUS.cancelled;
-  return movePosting(ctx, kind, posting, me.id, { from: [recruiting], to: cancelled });
+  return movePosting(ctx, kind, posting, me.id, { from: [recruiting], to: cancelled, refuse });
 }
 
 // ---------------------------------------------------------------------------------------------
