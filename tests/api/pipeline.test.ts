@@ -612,6 +612,21 @@ describe('two requests at once', () => {
     }
   });
 
+  it('cancelling tells a talent already hired that the work is off, by notification and e-mail', async () => {
+    const { posting, t, application } = await postingWithApplicant('project');
+    await fx.move('project', bea.token, application.id, hired);
+    const mark = smtp.received.length;
+    const r = await api.call('DELETE', '/projects', { token: bea.token, body: { id: posting.id } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const [note] = await notesOf(t, 'posting_closed');
+    expect(note?.message).toContain('was cancelled by the business');
+    expect(note?.message_es).toContain('La empresa canceló');
+    expect(mailTo(mailsSince(mark), t.email)).toHaveLength(1);
+    // The hire stays in the history; nothing else moves it.
+    const row = (await fx.board('project', bea.token, posting.id)).data[0]!;
+    expect(statusOf(row)).toBe(hired);
+  });
+
   it('cancel and start at once: one wins, and nobody is answered twice', async () => {
     const { posting, application } = await postingWithApplicant('project');
     const waiting = await talent();

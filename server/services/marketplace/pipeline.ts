@@ -597,7 +597,21 @@ export async function cancelPosting(ctx: TCtx, kind: TKind, input: { id: number 
   const refused = refuse(posting.statusId);
   if (refused) throw refused;
   const cancelled = kind === 'project' ? PROJECT_STATUS.cancelled : JOB_STATUS.cancelled;
-  return movePosting(ctx, kind, posting, me.id, { from: [recruiting], to: cancelled, refuse });
+  // A talent already hired keeps that status in the history, and is told the work is off.
+  return movePosting(
+    ctx,
+    kind,
+    posting,
+    me.id,
+    { from: [recruiting], to: cancelled, refuse },
+    (userId) => ({
+      userId,
+      type: 'posting_closed',
+      message: `${quoted(posting.name)} was cancelled by the business, so the work will not go ahead.`,
+      messageEs: `La empresa canceló ${quoted(posting.name)}, así que el trabajo no se realizará.`,
+      link: talentLink(kind, posting.id),
+    }),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
