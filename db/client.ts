@@ -43,7 +43,7 @@ function postgresListen(
   url: string,
   closing: { closed: boolean; stops: Set<() => Promise<void>> },
 ): TListen {
-  return async (channel, onPayload) => {
+  return async (channel, onPayload, onReopened) => {
     const { Client } = await import('pg');
     let client: InstanceType<typeof Client> | undefined;
     let stopped = false;
@@ -69,7 +69,11 @@ function postgresListen(
       client = undefined;
       if (stopped || closing.closed) return;
       setTimeout(() => {
-        connect().catch(() => retry());
+        connect()
+          .then(() => {
+            if (client && !stopped) onReopened?.();
+          })
+          .catch(() => retry());
       }, delay).unref();
       delay = Math.min(delay * 2, 10_000);
     };

@@ -7,10 +7,14 @@ import type * as schema from './schema';
 /** What every query takes, whether PGlite or node-postgres is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** Calls `onPayload` for each NOTIFY on `channel` until the returned function is called. */
+/**
+ * Calls `onPayload` for each NOTIFY on `channel` until the returned function is called, and
+ * `onReopened` when it listens again after a dropped connection (NOTIFYs of the gap are lost).
+ */
 export type TListen = (
   channel: string,
   onPayload: (payload: string) => void,
+  onReopened?: () => void,
 ) => Promise<() => Promise<void>>;
 
 export type DbHandle = {

@@ -50,15 +50,23 @@ export const notificationRoutes = new Hono<TAppEnv>()
       });
       // Tells the client the stream is live (it stops polling).
       await stream.writeSSE({ event: 'ready', data: '{}' });
-      while (!stream.aborted) {
-        while (queue.length > 0 && !stream.aborted) {
+      // 'resync' ends the stream: notifications may have gone unannounced (the hub's LISTEN was
+      // reopened), and the client reads the list again when it reconnects.
+      let resync = false;
+      while (!stream.aborted && !resync) {
+        while (queue.length > 0 && !stream.aborted && !resync) {
           const n = queue.shift()!;
+          if (n === 'resync') {
+            resync = true;
+            break;
+          }
           await stream.writeSSE({
             event: 'notification',
             id: String(n.id),
             data: JSON.stringify(n),
           });
         }
+        if (resync) break;
         const waited = await new Promise<boolean>((resolve) => {
           const timer = setTimeout(() => resolve(false), KEEP_ALIVE_MS);
           wake = () => {

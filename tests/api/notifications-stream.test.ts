@@ -340,7 +340,7 @@ describe('GET /notifications/stream (one instance)', () => {
     expect(changed.status, JSON.stringify(changed.json)).toBe(200);
     await fx.move('project', owner.token, a.id, shortlisted);
     // The stream closes instead of carrying the notification to the old token.
-    await expect(sse.next()).rejects.toThrow();
+    await expect(sse.next()).rejects.toThrow('the stream ended');
     expect((await openStream(api.app, t.token)).status).toBe(401);
   });
 
@@ -513,7 +513,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances over one Post
     }
   });
 
-  it('a dropped LISTEN connection is reopened, and open streams get the next notifications once', async () => {
+  it('a dropped LISTEN connection is reopened; open streams end (the client reads the list again), new ones get the next notifications once', async () => {
     const fxA = pipelineFixtures(callA, () => clock.now);
     const deps = { jwtSecret, now: () => clock.now };
     const owner = await createUser(handles[0]!.db, deps, { isTalent: false });
@@ -546,11 +546,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances over one Post
       await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
       // Reopened 1–10 s after the drop, once per instance.
       await eventually(async () => (await listeners()).length === 2, 12_000);
+      // What was written during the gap was never announced: the open stream ends, so that its
+      // client reconnects and reads the list again.
+      await expect(sse.next(3000)).rejects.toThrow('the stream ended');
 
+      const again = sseReader((await openStream(appB, t.token)).body!);
+      expect((await again.next()).event).toBe('ready');
       await fxA.move('project', owner.token, a.id, shortlisted);
-      expectNotificationEvent(await sse.next(), await newestOf(callB, t.token));
+      expectNotificationEvent(await again.next(), await newestOf(callB, t.token));
       // Exactly once: no second LISTEN of the same instance delivers it again.
-      await sse.nothingWithin(500);
+      await again.nothingWithin(500);
+      await again.cancel();
       expect(await listeners()).toHaveLength(2);
     } finally {
       await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);

@@ -11,7 +11,12 @@ import { NOTIFY_CHANNEL, notificationOf } from './notifications';
 // open streams, so instances behind a load balancer need nothing else in common.
 
 type TNotificationDto = NonNullable<Awaited<ReturnType<typeof notificationOf>>>;
-type TSubscriber = (n: TNotificationDto) => void;
+/**
+ * Told each new notification, or `'resync'`: LISTEN was reopened after a drop and what was
+ * written meanwhile was not announced, so the stream should end; its client reconnects and reads
+ * the list again.
+ */
+type TSubscriber = (n: TNotificationDto | 'resync') => void;
 
 type THub = {
   subscribers: Map<number, Set<TSubscriber>>;
@@ -31,20 +36,26 @@ function hubOf(db: Db): THub {
   let hub = hubs.get(db);
   if (hub) return hub;
   const subscribers = new Map<number, Set<TSubscriber>>();
-  const ready = listenerOf(db)(NOTIFY_CHANNEL, (payload) => {
-    const [userId, id] = payload.split(':').map(Number);
-    const mine = subscribers.get(userId!);
-    if (!mine || mine.size === 0 || !id) return;
-    notificationOf(db, userId!, id)
-      .then((n) => {
-        if (n) for (const deliver of mine) deliver(n);
-      })
-      .catch((err: unknown) => {
-        log('error', 'notification lookup failed', {
-          error: err instanceof Error ? err.message : 'unknown',
+  const ready = listenerOf(db)(
+    NOTIFY_CHANNEL,
+    (payload) => {
+      const [userId, id] = payload.split(':').map(Number);
+      const mine = subscribers.get(userId!);
+      if (!mine || mine.size === 0 || !id) return;
+      notificationOf(db, userId!, id)
+        .then((n) => {
+          if (n) for (const deliver of mine) deliver(n);
+        })
+        .catch((err: unknown) => {
+          log('error', 'notification lookup failed', {
+            error: err instanceof Error ? err.message : 'unknown',
+          });
         });
-      });
-  }).then(() => {});
+    },
+    () => {
+      for (const mine of subscribers.values()) for (const deliver of mine) deliver('resync');
+    },
+  ).then(() => {});
   hub = { subscribers, ready };
   hubs.set(db, hub);
   // A failed LISTEN is retried by the next subscriber, not remembered.
