@@ -296,3 +296,29 @@ export const boardQuerySchema = /* @__PURE__ */ v.object({
   page: searchEntries.page,
   per_page: searchEntries.per_page,
 });
+
+// Records of finished work on-chain (docs/api.md "On-chain records").
+
+/** An Algorand transaction id: 52 characters of base32 (a SHA-512/256 hash). */
+export const ALGORAND_TX_RE = /^[A-Z2-7]{52}$/;
+/** A NEAR transaction hash: a 32-byte hash in base58, 43 or 44 characters. */
+export const NEAR_TX_RE = /^[1-9A-HJ-NP-Za-km-z]{43,44}$/;
+
+const txId = (re: RegExp) =>
+  v.optional(v.pipe(v.string('invalid_type'), v.trim(), v.regex(re, 'tx_id')));
+
+/** `PATCH /project_applications/update_wallet`, `…/job_applications/update_wallet` (seed §7). */
+export const updateWalletSchema = /* @__PURE__ */ v.pipe(
+  v.object({
+    id: id(),
+    algorand_transaction: txId(ALGORAND_TX_RE),
+    near_transaction: txId(NEAR_TX_RE),
+  }),
+  v.forward(
+    v.check(
+      (input) => input.algorand_transaction !== undefined || input.near_transaction !== undefined,
+      'tx_required',
+    ),
+    ['algorand_transaction'],
+  ),
+);

@@ -10,6 +10,7 @@ import {
   jobSearchSchema,
   kindQuerySchema,
   lifecycleSchema,
+  updateWalletSchema,
   projectApplicationPatchSchema,
   projectApplicationSchema,
   projectPatchSchema,
@@ -23,6 +24,7 @@ import { jsonBody, queryParams } from '@/server/lib/validate';
 import { requireRole } from '@/server/middleware/auth';
 import * as applications from '@/server/services/marketplace/applications';
 import * as pipeline from '@/server/services/marketplace/pipeline';
+import { recordTransaction } from '@/server/services/marketplace/records';
 import * as postings from '@/server/services/marketplace/postings';
 import { searchTalents } from '@/server/services/marketplace/talents';
 
@@ -174,6 +176,17 @@ export const marketplaceRoutes = new Hono<TAppEnv>()
   .post('/project_applications/readytoclose', requireRole('talent'), async (c) => {
     const input = await jsonBody(c, lifecycleSchema);
     return c.json({ status: true, data: await pipeline.readyToClose(c.var.ctx, input) });
+  })
+  // On-chain records of finished work (seed §7).
+  .patch('/project_applications/update_wallet', requireRole('talent'), async (c) => {
+    const input = await jsonBody(c, updateWalletSchema);
+    const data = await recordTransaction(c.var.ctx, 'project', input);
+    return c.json({ status: true, data, ...DATA_SAVED });
+  })
+  .patch('/job_applications/update_wallet', requireRole('talent'), async (c) => {
+    const input = await jsonBody(c, updateWalletSchema);
+    const data = await recordTransaction(c.var.ctx, 'job', input);
+    return c.json({ status: true, data, ...DATA_SAVED });
   })
   .get('/me/applications', requireRole('talent'), async (c) => {
     const input = queryParams(c, kindQuerySchema);

@@ -184,7 +184,7 @@ export async function listMyApplications(
 }
 
 /** The application `id` of the caller, as the API answers it; another's is "not found". */
-async function ownApplication(ctx: TCtx, kind: TKind, id: number, userId: number) {
+export async function ownApplication(ctx: TCtx, kind: TKind, id: number, userId: number) {
   const page =
     kind === 'project'
       ? await projectApplicationPage(

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLICATION_STATUS } from '@/lib/statuses';
+import { createTestApi } from '../helpers/api';
+import { createUser, type TTestUser } from '../helpers/users';
+import { errorsOf, expectRefusal, pipelineFixtures, type TKind } from './pipeline-fixtures';
+
+// On-chain records of finished work (docs/api.md "On-chain records"; seed §7:
+// PATCH /project_applications/update_wallet and /job_applications/update_wallet, answering
+// "data, message"): only the hired talent of a finished posting stores its transaction ids.
+
+const ALGO_TX = 'TXA7Q3ZL2M5K6N7P2Q3R4S5T6U7V2W3X4Y5Z6A7B2C3D4E5F6G7H';
+const ALGO_TX_2 = 'QQA7Q3ZL2M5K6N7P2Q3R4S5T6U7V2W3X4Y5Z6A7B2C3D4E5F6G7H';
+const NEAR_TX = '6q5Dwq2PzL4Vw9sYv7K3mJtQ2xH8bR1cN5fG4dE3aSzT';
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+let fx: ReturnType<typeof pipelineFixtures>;
+let bea: TTestUser; // the business
+let carl: TTestUser; // another business
+
+beforeAll(async () => {
+  api = await createTestApi();
+  fx = pipelineFixtures(api.call, () => api.clock.now);
+  bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
+  carl = await createUser(api.db, api.deps, { isTalent: false, name: 'Carl' });
+});
+afterAll(async () => api.close());
+
+const talent = () => createUser(api.db, api.deps, { isTalent: true });
+const record = (kind: TKind, token: string | undefined, body: Record<string, unknown>) =>
+  api.call('PATCH', `/${kind}_applications/update_wallet`, { token, body });
+
+/** A posting of `kind` with `hired` hired and `other` rejected; finished unless `finish` is false. */
+async function finishedWork(kind: TKind, finish = true) {
+  const hired = await talent();
+  const other = await talent();
+  const posting = await fx.post(kind, bea.token);
+  const a = await fx.apply(kind, hired.token, posting.id);
+  const b = await fx.apply(kind, other.token, posting.id);
+  await fx.move(kind, bea.token, a.id, APPLICATION_STATUS.hired);
+  if (finish) {
+    if (kind === 'project') {
+      await fx.start(bea.token, posting.id);
+      await fx.endProject(bea.token, posting.id);
+    } else await fx.endJob(bea.token, posting.id);
+  }
+  return { hired, other, posting, a, b };
+}
+
+for (const kind of ['project', 'job'] as const) {
+  describe(`PATCH /${kind}_applications/update_wallet`, () => {
+    it('stores an Algorand and a NEAR record on the hired talent’s finished work', async () => {
+      const { hired, a } = await finishedWork(kind);
+      const r = await record(kind, hired.token, { id: a.id, algorand_transaction: ALGO_TX });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json).toMatchObject({
+        status: true,
+        data: { id: a.id, algorand_transaction: ALGO_TX, near_transaction: null },
+        message: expect.any(String),
+        message_es: 'Datos guardados correctamente',
+      });
+      const n = await record(kind, hired.token, { id: a.id, near_transaction: NEAR_TX });
+      expect(n.json.data).toMatchObject({
+        algorand_transaction: ALGO_TX,
+        near_transaction: NEAR_TX,
+      });
+      // The same id again answers the same; another id for a recorded network is a conflict.
+      expect(
+        (await record(kind, hired.token, { id: a.id, algorand_transaction: ALGO_TX })).status,
+      ).toBe(200);
+      expectRefusal(
+        await record(kind, hired.token, { id: a.id, algorand_transaction: ALGO_TX_2 }),
+        409,
+        'conflict',
+      );
+      // The signed-in user's own list carries it (seed §3: the application's transactions).
+      const me = await api.call('GET', `/users/id/${hired.id}`, { token: hired.token });
+      const list = (me.json.data as Record<string, { application: Record<string, unknown> }[]>)[
+        `${kind}s`
+      ]!;
+      expect(list.find((p) => p.application.id === a.id)?.application).toMatchObject({
+        algorand_transaction: ALGO_TX,
+        near_transaction: NEAR_TX,
+      });
+    });
+
+    it('refuses work not finished, or not hired (409 invalid_transition)', async () => {
+      const running = await finishedWork(kind, false);
+      expectRefusal(
+        await record(kind, running.hired.token, {
+          id: running.a.id,
+          algorand_transaction: ALGO_TX,
+        }),
+        409,
+        'invalid_transition',
+      );
+      const done = await finishedWork(kind);
+      // The other applicant was closed with "Position closed." when the posting finished.
+      expectRefusal(
+        await record(kind, done.other.token, { id: done.b.id, algorand_transaction: ALGO_TX }),
+        409,
+        'invalid_transition',
+      );
+    });
+
+    it('is the applicant’s alone: anonymous 401, a business 403, another talent 404', async () => {
+      const { a } = await finishedWork(kind);
+      const body = { id: a.id, algorand_transaction: ALGO_TX };
+      expectRefusal(await record(kind, undefined, body), 401, 'unauthorized');
+      expectRefusal(await record(kind, bea.token, body), 403, 'forbidden');
+      expectRefusal(await record(kind, carl.token, body), 403, 'forbidden');
+      expectRefusal(await record(kind, (await talent()).token, body), 404, 'not_found');
+      expectRefusal(
+        await record(kind, (await talent()).token, { ...body, id: 999_999 }),
+        404,
+        'not_found',
+      );
+    });
+
+    it('refuses ids that are not transaction ids of that network, and a body with neither', async () => {
+      const { hired, a } = await finishedWork(kind);
+      for (const [field, value] of [
+        ['algorand_transaction', 'tx-1'],
+        ['algorand_transaction', ALGO_TX.toLowerCase()],
+        ['algorand_transaction', `${ALGO_TX}A`],
+        ['algorand_transaction', NEAR_TX],
+        ['near_transaction', ALGO_TX.slice(0, 40) + '0OIl'],
+        ['near_transaction', `${NEAR_TX}xyz`],
+        ['near_transaction', 42],
+      ] as const) {
+        const r = await record(kind, hired.token, { id: a.id, [field]: value });
+        expect(r.status, `${field}=${String(value)}`).toBe(400);
+        expect(errorsOf(r.json).map((e) => e.path)).toContain(field);
+      }
+      const neither = await record(kind, hired.token, { id: a.id });
+      expect(neither.status).toBe(400);
+      expect(errorsOf(neither.json)).toContainEqual(
+        expect.objectContaining({ path: 'algorand_transaction', code: 'tx_required' }),
+      );
+      // Nothing was stored by any of them.
+      const me = await api.call('GET', `/users/id/${hired.id}`, { token: hired.token });
+      const list = (me.json.data as Record<string, { application: Record<string, unknown> }[]>)[
+        `${kind}s`
+      ]!;
+      expect(list.find((p) => p.application.id === a.id)?.application).toMatchObject({
+        algorand_transaction: null,
+        near_transaction: null,
+      });
+    });
+  });
+}
