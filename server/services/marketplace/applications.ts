@@ -91,7 +91,7 @@ const projectSummary = {
   currency: projects.currency,
 };
 const jobSummary = { id: jobs.id, name: jobs.name, jobStatusId: jobs.jobStatusId };
-const fileColumns = {
+export const fileColumns = {
   id: uploads.id,
   storageKey: uploads.storageKey,
   originalName: uploads.originalName,

@@ -22,6 +22,7 @@ import { notify, type TNewNotification } from '@/server/services/notifications/n
 import { paginated } from '@/server/services/profile/common';
 import {
   applicationNotFound,
+  fileColumns,
   jobApplicationDto,
   moveApplication,
   projectApplicationDto,
@@ -83,6 +84,7 @@ async function ownPosting(ctx: TCtx, kind: TKind, id: number) {
       name: t.name,
       ownerId: t.ownerId,
       statusId: kind === 'project' ? projects.projectStatusId : jobs.jobStatusId,
+      currency: t.currency,
     })
     .from(t as typeof projects)
     .where(eq(t.id, id));
@@ -148,11 +150,14 @@ const talentDto = (u: TTalentRow) => ({
   avatar_url: u.avatarUrl,
 });
 
+/** What a board application tells of its posting. */
+type TBoardPosting = { id: number; name: string; statusId: number; currency: string };
+
 /** Board applications of one posting matching `where`, oldest first, with talent and history. */
 async function boardRows(
   db: Db,
   kind: TKind,
-  posting: { id: number; name: string; statusId: number },
+  posting: TBoardPosting,
   where: ReturnType<typeof and>,
   page: { page: number; per_page: number },
 ) {
@@ -171,16 +176,12 @@ async function boardRows(
       kind,
       rows.map((r) => r.application.id),
     );
-    const [p] = await db
-      .select({ currency: projects.currency })
-      .from(projects)
-      .where(eq(projects.id, posting.id));
     return rows.map((r) => ({
       ...projectApplicationDto(r.application, {
         id: posting.id,
         name: posting.name,
         projectStatusId: posting.statusId,
-        currency: p!.currency,
+        currency: posting.currency,
       }),
       talent: talentDto(r.talent),
       history: history.get(r.application.id) ?? [],
@@ -190,12 +191,7 @@ async function boardRows(
     .select({
       application: jobApplications,
       talent: talentColumns,
-      file: {
-        id: uploads.id,
-        storageKey: uploads.storageKey,
-        originalName: uploads.originalName,
-        size: uploads.size,
-      },
+      file: fileColumns,
     })
     .from(jobApplications)
     .innerJoin(users, eq(users.id, jobApplications.userId))
@@ -252,7 +248,7 @@ export async function listApplicants(
 async function boardApplication(
   ctx: TCtx,
   kind: TKind,
-  posting: { id: number; name: string; statusId: number },
+  posting: TBoardPosting,
   applicationId: number,
 ) {
   const [row] = await boardRows(
@@ -368,12 +364,7 @@ export async function changeApplicationStatus(
     ]);
   });
   await afterCommit();
-  return boardApplication(
-    ctx,
-    kind,
-    { id: posting.id, name, statusId: posting.statusId },
-    application.id,
-  );
+  return boardApplication(ctx, kind, posting, application.id);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -520,6 +520,7 @@ export async function postingForApplication(ctx: TCtx, kind: TKind, id: number, 
       ownerId: t.ownerId,
       statusId: KINDS[kind].status,
       endDate: t.endDate,
+      currency: t.currency,
     })
     .from(t as typeof projects)
     .where(eq(t.id, id));

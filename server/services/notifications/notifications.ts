@@ -64,9 +64,11 @@ export async function notify(ctx: TCtx, tx: Db, items: TNewNotification[]) {
       })),
     )
     .returning({ id: notifications.id, userId: notifications.userId });
-  for (const row of rows) {
-    await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${`${row.userId}:${row.id}`})`);
-  }
+  // One statement announces them all (a posting that closes notifies each applicant).
+  const payloads = rows.map((row) => sql`(${`${row.userId}:${row.id}`})`);
+  await tx.execute(
+    sql`select pg_notify(${NOTIFY_CHANNEL}, p) from (values ${sql.join(payloads, sql`, `)}) as n(p)`,
+  );
   const mailed = items.filter((n) => MAILED.has(n.type));
   return () => sendMails(ctx, mailed);
 }
