@@ -48,6 +48,7 @@ export default tseslint.config(
   {
     ignores: [
       '.next/**',
+      '.next-e2e/**',
       'node_modules/**',
       '.data/**',
       'db/migrations/**',
@@ -180,6 +181,7 @@ export default tseslint.config(
     files: [
       'lib/env.ts',
       'lib/public-env.ts',
+      'lib/chain-env.ts',
       '*.config.*',
       '*.js',
       'instrumentation.ts',

@@ -1,11 +1,12 @@
 /**
- * The browser-visible configuration (NEXT_PUBLIC_*), validated once. Each variable is referenced
+ * The browser-visible configuration (NEXT_PUBLIC_*), validated once; the chains' is in
+ * ./chain-env (only wallet code and proof links read it, so it stays out of the shared bundle). Each variable is referenced
  * literally so Next inlines it. Checked by hand, so that no validator weighs on every page's
  * first load for a handful of variables.
  */
 export const emptyToUndefined = (v: string | undefined) => (v === '' ? undefined : v);
 
-function url(name: string, value: string | undefined): string | undefined {
+export function url(name: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   try {
     new URL(value.replace('{key}', 'key'));
@@ -15,7 +16,7 @@ function url(name: string, value: string | undefined): string | undefined {
   }
 }
 
-function oneOf<T extends string>(
+export function oneOf<T extends string>(
   name: string,
   value: string | undefined,
   allowed: readonly T[],
@@ -28,8 +29,6 @@ function oneOf<T extends string>(
   return value as T;
 }
 
-const NETWORKS = ['mainnet', 'testnet'] as const;
-
 export const publicEnv = {
   NEXT_PUBLIC_API_URL: url(
     'NEXT_PUBLIC_API_URL',
@@ -37,24 +36,4 @@ export const publicEnv = {
   ),
   NEXT_PUBLIC_GOOGLE_CLIENT_ID: emptyToUndefined(process.env.NEXT_PUBLIC_GOOGLE_CLIENT_ID),
   NEXT_PUBLIC_GA_ID: emptyToUndefined(process.env.NEXT_PUBLIC_GA_ID),
-  NEXT_PUBLIC_ALGOD_URL:
-    url('NEXT_PUBLIC_ALGOD_URL', emptyToUndefined(process.env.NEXT_PUBLIC_ALGOD_URL)) ??
-    'https://mainnet-api.4160.nodely.dev',
-  NEXT_PUBLIC_ALGO_NETWORK: oneOf(
-    'NEXT_PUBLIC_ALGO_NETWORK',
-    emptyToUndefined(process.env.NEXT_PUBLIC_ALGO_NETWORK),
-    NETWORKS,
-    'mainnet',
-  ),
-  NEXT_PUBLIC_NEAR_NETWORK: oneOf(
-    'NEXT_PUBLIC_NEAR_NETWORK',
-    emptyToUndefined(process.env.NEXT_PUBLIC_NEAR_NETWORK),
-    NETWORKS,
-    'mainnet',
-  ),
-  NEXT_PUBLIC_NEAR_CONTRACT: emptyToUndefined(process.env.NEXT_PUBLIC_NEAR_CONTRACT),
-  NEXT_PUBLIC_NEAR_RPC_URL: url(
-    'NEXT_PUBLIC_NEAR_RPC_URL',
-    emptyToUndefined(process.env.NEXT_PUBLIC_NEAR_RPC_URL),
-  ),
 } as const;
