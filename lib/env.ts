@@ -43,7 +43,10 @@ const serverEnvSchema = v.pipe(
     SMTP_URL: v.optional(url()),
     MAIL_FROM: v.optional(text(3), 'TalentChain <no-reply@talentchain.local>'),
     GOOGLE_JWKS_URL: v.optional(url(), 'https://www.googleapis.com/oauth2/v3/certs'),
-    ALGOD_API_KEY: v.optional(v.string()),
+    /** Where the server reads confirmed Algorand transactions (the indexer's REST API). */
+    ALGORAND_INDEXER_URL: v.optional(url()),
+    /** Where the server reads NEAR transactions (JSON-RPC). */
+    NEAR_RPC_URL: v.optional(url()),
     VERIFICATIONS_EMAIL: v.optional(
       v.pipe(v.string(), v.email('must be an e-mail address')),
       'verifications@talentchain.local',

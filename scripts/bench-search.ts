@@ -854,6 +854,11 @@ async function serveApi(db: Db, work: string) {
     storage: diskStorage(path.join(work, 'uploads')),
     appUrl: 'http://127.0.0.1',
     trustProxy: 0,
+    // The bench reads no chain: port 9 answers nothing.
+    chains: {
+      algorand: { network: 'mainnet', indexerUrl: 'http://127.0.0.1:9' },
+      near: { network: 'mainnet', rpcUrl: 'http://127.0.0.1:9', contractId: 'talentchain.near' },
+    },
   };
   const app = createApp(deps);
   // As pages/api/[[...route]].ts serves it in production.

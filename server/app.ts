@@ -10,6 +10,7 @@ import { notificationRoutes } from './routes/notifications';
 import { profileEntryRoutes } from './routes/profile-entries';
 import { profileInfoRoutes } from './routes/profile-info';
 import { profileTagRoutes } from './routes/profile-tags';
+import { proofRoutes } from './routes/proofs';
 import { referenceRoutes } from './routes/reference';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -47,6 +48,7 @@ export function createApp(deps: TDeps) {
   app.route('/', userRoutes);
   app.route('/', marketplaceRoutes);
   app.route('/', notificationRoutes);
+  app.route('/', proofRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

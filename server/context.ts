@@ -19,6 +19,13 @@ export type TDeps = {
   appUrl: string;
   /** Proxies whose X-Forwarded-For entries are trusted (server/http/client-address.ts). */
   trustProxy: number;
+  /** Where the public verification reads the chains (docs/api.md "Proofs"). */
+  chains: TChains;
+};
+
+export type TChains = {
+  algorand: { network: 'mainnet' | 'testnet'; indexerUrl: string };
+  near: { network: 'mainnet' | 'testnet'; rpcUrl: string; contractId: string };
 };
 
 /** The caller of a request with a valid bearer token. */

@@ -2,9 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { getDb } from '@/db/client';
+import { chainEnv, nearContractId } from '@/lib/chain-env';
 import { publicEnv } from '@/lib/public-env';
 import { serverEnv, type TServerEnv } from '@/lib/env';
-import type { TDeps } from './context';
+import type { TChains, TDeps } from './context';
 import { log } from './logger';
 import { outboxMailer, smtpMailer, type TMailer } from './mail/mailer';
 import { s3Storage } from './storage/s3-storage';
@@ -46,6 +47,27 @@ function storageFrom(env: TServerEnv, dataDir: string): TStorage {
   });
 }
 
+/** The chains' public endpoints: the configured ones, else the network's public defaults. */
+function chainsFrom(env: TServerEnv): TChains {
+  const algo = chainEnv.NEXT_PUBLIC_ALGO_NETWORK;
+  const near = chainEnv.NEXT_PUBLIC_NEAR_NETWORK;
+  return {
+    algorand: {
+      network: algo,
+      indexerUrl: (env.ALGORAND_INDEXER_URL ?? `https://${algo}-idx.4160.nodely.dev`).replace(
+        /\/+$/,
+        '',
+      ),
+    },
+    near: {
+      network: near,
+      rpcUrl:
+        env.NEAR_RPC_URL ?? chainEnv.NEXT_PUBLIC_NEAR_RPC_URL ?? `https://rpc.${near}.near.org`,
+      contractId: nearContractId(),
+    },
+  };
+}
+
 /** The production dependencies, from the configuration. */
 export function createDefaultDeps(): TDeps {
   const env = serverEnv();
@@ -62,5 +84,6 @@ export function createDefaultDeps(): TDeps {
     storage: storageFrom(env, dataDir),
     appUrl: env.APP_URL ?? `http://${env.HOST}:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
+    chains: chainsFrom(env),
   };
 }

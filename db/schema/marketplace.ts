@@ -126,6 +126,13 @@ export const projectApplications = pgTable(
   (t) => [
     uniqueIndex('project_applications_unique_idx').on(t.projectId, t.userId),
     index('project_applications_user_idx').on(t.userId),
+    // The public verification looks a record up by its transaction id (docs/api.md "Proofs").
+    index('project_applications_algorand_tx_idx')
+      .on(t.algorandTransaction)
+      .where(sql`${t.algorandTransaction} is not null`),
+    index('project_applications_near_tx_idx')
+      .on(t.nearTransaction)
+      .where(sql`${t.nearTransaction} is not null`),
   ],
 );
 
@@ -151,6 +158,12 @@ export const jobApplications = pgTable(
   (t) => [
     uniqueIndex('job_applications_unique_idx').on(t.jobId, t.userId),
     index('job_applications_user_idx').on(t.userId),
+    index('job_applications_algorand_tx_idx')
+      .on(t.algorandTransaction)
+      .where(sql`${t.algorandTransaction} is not null`),
+    index('job_applications_near_tx_idx')
+      .on(t.nearTransaction)
+      .where(sql`${t.nearTransaction} is not null`),
   ],
 );
 

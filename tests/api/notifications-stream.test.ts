@@ -15,7 +15,7 @@ import { MAX_STREAMS_PER_USER } from '@/server/services/notifications/hub';
 import { createApp, type TApp } from '@/server/app';
 import type { TDeps } from '@/server/context';
 import { diskStorage } from '@/server/storage/storage';
-import { createTestApi, socketFrom, type TJson } from '../helpers/api';
+import { createTestApi, OFFLINE_CHAINS, socketFrom, type TJson } from '../helpers/api';
 import { createUser, type TTestUser } from '../helpers/users';
 import { pipelineFixtures, type TCall, type TNotification } from './pipeline-fixtures';
 
@@ -405,6 +405,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances over one Post
     storage: diskStorage(uploadsDir),
     appUrl: 'http://app.test',
     trustProxy: 0,
+    chains: OFFLINE_CHAINS,
   });
 
   const caller =

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApp } from '@/server/app';
 import type { TMail } from '@/server/mail/mailer';
-import type { TDeps } from '@/server/context';
+import type { TChains, TDeps } from '@/server/context';
 import { diskStorage } from '@/server/storage/storage';
 import { createTestDb } from './db';
 
@@ -12,6 +12,12 @@ export type TJson = Record<string, unknown> & { status: boolean; data?: unknown 
 
 /** The bindings @hono/node-server passes: the Node request, whose socket has the peer address. */
 export const socketFrom = (ip = '127.0.0.1') => ({ incoming: { socket: { remoteAddress: ip } } });
+
+/** Chains on port 9, where nothing answers: a test that reads a chain passes its own peer. */
+export const OFFLINE_CHAINS: TChains = {
+  algorand: { network: 'mainnet', indexerUrl: 'http://127.0.0.1:9' },
+  near: { network: 'mainnet', rpcUrl: 'http://127.0.0.1:9', contractId: 'talentchain.near' },
+};
 
 /**
  * An in-process API over a fresh database, with a clock tests can move. Uploads go to a fresh
@@ -36,6 +42,7 @@ export async function createTestApi(overrides: Partial<TDeps> = {}) {
     storage: diskStorage(uploadsDir),
     appUrl: 'http://app.test',
     trustProxy: 0,
+    chains: OFFLINE_CHAINS,
     ...overrides,
   };
   const app = createApp(deps);

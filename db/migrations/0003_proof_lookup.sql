@@ -1,0 +1,4 @@
+CREATE INDEX "job_applications_algorand_tx_idx" ON "job_applications" USING btree ("algorand_transaction") WHERE "job_applications"."algorand_transaction" is not null;--> statement-breakpoint
+CREATE INDEX "job_applications_near_tx_idx" ON "job_applications" USING btree ("near_transaction") WHERE "job_applications"."near_transaction" is not null;--> statement-breakpoint
+CREATE INDEX "project_applications_algorand_tx_idx" ON "project_applications" USING btree ("algorand_transaction") WHERE "project_applications"."algorand_transaction" is not null;--> statement-breakpoint
+CREATE INDEX "project_applications_near_tx_idx" ON "project_applications" USING btree ("near_transaction") WHERE "project_applications"."near_transaction" is not null;

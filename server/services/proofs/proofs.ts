@@ -1,0 +1,180 @@
+import { eq } from 'drizzle-orm';
+import { jobApplications, jobs, projectApplications, projects, users } from '@/db/schema';
+import { explorerUrl, type TProofNetwork } from '@/lib/explorer';
+import { ALGORAND_TX_RE, NEAR_TX_RE } from '@/lib/schemas/marketplace';
+import type { TChains, TCtx } from '@/server/context';
+import { AppError } from '@/server/errors';
+import { getPosting, type TKind } from '@/server/services/marketplace/postings';
+import { checkAlgorandTransaction } from './algorand';
+import { cachingFetch } from './chain-cache';
+import { checkNearTransaction } from './near';
+import type { TProof } from '@/types/proof';
+import type { TChainCheck } from './types';
+
+// Public verification of on-chain records (docs/api.md "Proofs"): which application a
+// transaction id is stored on, and whether the chain confirms it. Only stored ids reach a chain,
+// and its answers are cached briefly (./chain-cache.ts), so the endpoint cannot hammer a node.
+
+export const PROOF_NETWORKS = ['algorand', 'near'] as const satisfies readonly TProofNetwork[];
+
+/** How many applications sharing one id are compared with the chain (a forged copy is possible). */
+const MAX_CANDIDATES = 3;
+
+type TCandidate = {
+  kind: TKind;
+  applicationId: number;
+  postingId: number;
+  recordedAt: Date;
+  talent: {
+    id: number;
+    name: string;
+    lastName: string;
+    avatarUrl: string | null;
+    algoAddress: string | null;
+    nearWallet: string | null;
+  };
+};
+
+const talentColumns = {
+  id: users.id,
+  name: users.name,
+  lastName: users.lastName,
+  avatarUrl: users.avatarUrl,
+  algoAddress: users.algoAddress,
+  nearWallet: users.nearWallet,
+};
+
+/** The applications that store `txId` for `network`, oldest first. */
+async function candidates(ctx: TCtx, network: TProofNetwork, txId: string) {
+  const projectTx =
+    network === 'algorand'
+      ? projectApplications.algorandTransaction
+      : projectApplications.nearTransaction;
+  const jobTx =
+    network === 'algorand' ? jobApplications.algorandTransaction : jobApplications.nearTransaction;
+  const [onProjects, onJobs] = await Promise.all([
+    ctx.db
+      .select({
+        applicationId: projectApplications.id,
+        postingId: projects.id,
+        recordedAt: projectApplications.updatedAt,
+        talent: talentColumns,
+      })
+      .from(projectApplications)
+      .innerJoin(projects, eq(projects.id, projectApplications.projectId))
+      .innerJoin(users, eq(users.id, projectApplications.userId))
+      .where(eq(projectTx, txId))
+      .orderBy(projectApplications.id)
+      .limit(MAX_CANDIDATES),
+    ctx.db
+      .select({
+        applicationId: jobApplications.id,
+        postingId: jobs.id,
+        recordedAt: jobApplications.updatedAt,
+        talent: talentColumns,
+      })
+      .from(jobApplications)
+      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+      .innerJoin(users, eq(users.id, jobApplications.userId))
+      .where(eq(jobTx, txId))
+      .orderBy(jobApplications.id)
+      .limit(MAX_CANDIDATES),
+  ]);
+  const all: TCandidate[] = [
+    ...onProjects.map((r) => ({ ...r, kind: 'project' as const })),
+    ...onJobs.map((r) => ({ ...r, kind: 'job' as const })),
+  ];
+  return all.slice(0, MAX_CANDIDATES);
+}
+
+/** What the chain says about `txId` compared with what `record` claims. */
+function check(chains: TChains, network: TProofNetwork, txId: string, record: TCandidate) {
+  if (network === 'algorand') {
+    return checkAlgorandTransaction(
+      txId,
+      { address: record.talent.algoAddress, note: { type: record.kind, id: record.postingId } },
+      { indexerUrl: chains.algorand.indexerUrl, fetchImpl: cachingFetch(chains) },
+    );
+  }
+  return checkNearTransaction(
+    txId,
+    {
+      accountId: record.talent.nearWallet,
+      contractId: chains.near.contractId,
+      args: { talent_id: record.talent.id, kind: record.kind, posting_id: record.postingId },
+    },
+    { rpcUrl: chains.near.rpcUrl, fetchImpl: cachingFetch(chains) },
+  );
+}
+
+/** A transaction id in its network's format, else a 400 on `tx_id`. */
+function assertTxId(network: TProofNetwork, txId: string) {
+  const re = network === 'algorand' ? ALGORAND_TX_RE : NEAR_TX_RE;
+  if (!re.test(txId)) throw AppError.invalidField('tx_id', 'tx_id');
+}
+
+/**
+ * `GET /proofs/{network}/{txId}`: the verdict (`verified`, `mismatched` with its `field`,
+ * `not_found`, `unreachable`) and, when the id is stored on an application, that application,
+ * its talent and its posting. Never fails because a chain does.
+ */
+export async function verifyProof(
+  ctx: TCtx,
+  network: TProofNetwork,
+  txId: string,
+): Promise<TProof> {
+  assertTxId(network, txId);
+  const { chains } = ctx.deps;
+  const chainNetwork = network === 'algorand' ? chains.algorand.network : chains.near.network;
+  const base = {
+    network,
+    tx_id: txId,
+    explorer_url: explorerUrl(network, txId, chainNetwork),
+  };
+  const records = await candidates(ctx, network, txId);
+  if (records.length === 0) {
+    return {
+      ...base,
+      verdict: 'not_found',
+      chain: null,
+      application: null,
+      talent: null,
+      posting: null,
+    };
+  }
+  // The chain's answer is fetched once (cached); each candidate is compared with it in turn.
+  let chosen: { record: TCandidate; result: TChainCheck } | undefined;
+  for (const record of records) {
+    const result = await check(chains, network, txId, record);
+    chosen ??= { record, result };
+    if (result.verdict === 'verified') {
+      chosen = { record, result };
+      break;
+    }
+  }
+  const { record, result } = chosen!;
+  const posting = await getPosting(ctx, record.kind, { id: record.postingId });
+  const { chain, ...verdict } = result;
+  return {
+    ...base,
+    ...verdict,
+    chain: chain ?? null,
+    application: {
+      id: record.applicationId,
+      kind: record.kind,
+      recorded_at: record.recordedAt.toISOString(),
+    },
+    talent: {
+      id: record.talent.id,
+      name: record.talent.name,
+      last_name: record.talent.lastName,
+      avatar_url: record.talent.avatarUrl,
+    },
+    posting: {
+      id: posting.id,
+      kind: record.kind,
+      name: posting.name,
+      business: posting.owner.company ?? posting.owner.name,
+    },
+  };
+}
