@@ -8,7 +8,7 @@ module.exports = {
     localeDetection: false,
   },
   defaultNS: 'common',
-  ns: ['common', 'profile', 'market', 'pipeline'],
+  ns: ['common', 'profile', 'market', 'pipeline', 'wallet'],
   // No `path` import: it would pull path-browserify into every page.
   localePath: typeof window === 'undefined' ? `${process.cwd()}/public/locales` : '/locales',
   reloadOnPrerender: process.env.NODE_ENV === 'development',

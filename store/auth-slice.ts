@@ -122,6 +122,24 @@ export const authSlice = createSlice({
     jobApplicationSaved(state, action: PayloadAction<TUserJob>) {
       if (state.user) upsert(state.user.jobs, action.payload);
     },
+    /** Seed §4: transaction references are stored on project and job applications. */
+    applicationRecorded(
+      state,
+      action: PayloadAction<{
+        kind: 'project' | 'job';
+        id: number;
+        algorand_transaction: string | null;
+        near_transaction: string | null;
+      }>,
+    ) {
+      const { kind, id, algorand_transaction, near_transaction } = action.payload;
+      const list: (TUserProject | TUserJob)[] | undefined =
+        kind === 'project' ? state.user?.projects : state.user?.jobs;
+      const entry = list?.find((e) => e.application.id === id);
+      if (!entry) return;
+      entry.application.algorand_transaction = algorand_transaction;
+      entry.application.near_transaction = near_transaction;
+    },
     /** Seed §4: new notifications are added at the front of the list. */
     notificationReceived(state, action: PayloadAction<TNotification>) {
       const list = state.user?.notifications;
@@ -159,6 +177,7 @@ export const {
   skillsSaved,
   projectApplicationSaved,
   jobApplicationSaved,
+  applicationRecorded,
   notificationReceived,
   notificationClicked,
 } = authSlice.actions;

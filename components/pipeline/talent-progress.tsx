@@ -11,6 +11,7 @@ import {
   useClearAcceptedMessageMutation,
   useMarkReadyToCloseMutation,
 } from '@/services/pipeline-api';
+import { RecordOnChain } from '@/components/wallets/record-on-chain';
 import type { TUserJob, TUserProject } from '@/types/user';
 import { failureText } from './failure-text';
 import styles from './pipeline.module.css';
@@ -144,18 +145,23 @@ export function TalentProgress({
         <Congratulations entry={mine} />
         {postingStatus === PROJECT_STATUS.recruiting && <p>{t('talent.hired')}</p>}
         {postingStatus === PROJECT_STATUS.started && <ReadyToClose entry={mine} />}
-        {postingStatus === PROJECT_STATUS.finished && <p>{t('talent.project_finished')}</p>}
+        {postingStatus === PROJECT_STATUS.finished && (
+          <>
+            <p>{t('talent.project_finished')}</p>
+            <RecordOnChain kind="project" applicationId={mine.application.id} postingId={mine.id} />
+          </>
+        )}
       </div>
     );
   }
   if (isProject(posting)) return null;
+  const finished = posting.job_status_id === JOB_STATUS.finished;
   return (
     <div className={styles.progress}>
-      <p>
-        {posting.job_status_id === JOB_STATUS.finished
-          ? t('talent.job_finished')
-          : t('talent.job_hired')}
-      </p>
+      <p>{finished ? t('talent.job_finished') : t('talent.job_hired')}</p>
+      {finished && (
+        <RecordOnChain kind="job" applicationId={entry.application.id} postingId={entry.id} />
+      )}
     </div>
   );
 }

@@ -2,6 +2,9 @@ import { useTranslation } from 'next-i18next/pages';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ChipList } from '@/components/ui/chip-list';
+import Link from 'next/link';
+import { ProofLinks } from '@/components/wallets/proof-links';
+import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { assetUrl } from '@/lib/profile/asset-url';
 import type { TUser } from '@/types/user';
 import { Entry } from './entry';
@@ -44,6 +47,23 @@ export function ProfileView({
   const languageName = (l: TUser['languages'][number]) =>
     (lang === 'es' ? l.name_es : l.name_en) ?? l.name;
   const chips = (names: string[]) => names.map((n) => ({ key: n, label: n }));
+  // Finished work the talent was hired for, with its on-chain proofs (docs/product.md).
+  const finished = [
+    ...user.projects
+      .filter(
+        (p) =>
+          p.project_status_id === PROJECT_STATUS.finished &&
+          p.application.accepted === APPLICATION_STATUS.hired,
+      )
+      .map((p) => ({ ...p, href: `/projects/${p.id}`, kind: 'project' as const })),
+    ...user.jobs
+      .filter(
+        (j) =>
+          j.job_status_id === JOB_STATUS.finished &&
+          j.application.selected === APPLICATION_STATUS.hired,
+      )
+      .map((j) => ({ ...j, href: `/jobs/${j.id}`, kind: 'job' as const })),
+  ];
   const isEmpty =
     !user.about &&
     [user.workplaces, user.study_centres, user.skills, user.languages, user.roles_interest].every(
@@ -161,6 +181,22 @@ export function ProfileView({
           <ChipList
             items={user.languages.map((l) => ({ key: String(l.id), label: languageName(l) }))}
           />
+        </Card>
+      )}
+      {finished.length > 0 && (
+        <Card id="finished" title={t('view.finished')}>
+          <ul className={styles.finished}>
+            {finished.map((w) => (
+              <li key={`${w.kind}-${w.id}`}>
+                <Link href={w.href}>{w.name}</Link>{' '}
+                <span className={styles.kind}>{t(`view.kinds.${w.kind}`)}</span>
+                <ProofLinks
+                  algorand={w.application.algorand_transaction}
+                  near={w.application.near_transaction}
+                />
+              </li>
+            ))}
+          </ul>
         </Card>
       )}
       {user.roles_interest.length > 0 && (

@@ -1,11 +1,18 @@
 import { useTranslation } from 'next-i18next/pages';
+import { lazy, Suspense } from 'react';
 import { LeaveGuard } from '@/components/forms/leave-guard';
 import { ButtonLink } from '@/components/ui/button';
 import styles from './profile-edit.module.css';
 import { PasswordForm } from './password-form';
 import { PaypalForm } from './paypal-form';
 
-/** /profile/settings: password and payment e-mail (the wallets come with a later issue). */
+// The wallet section comes after the page's first load (React's own lazy: next/dynamic would
+// cost more than it saves). It renders only for a signed-in user, so never on the server.
+const WalletSettings = lazy(() =>
+  import('@/components/wallets/wallet-settings').then((m) => ({ default: m.WalletSettings })),
+);
+
+/** /profile/settings: password, payment e-mail and wallets. */
 export function Settings() {
   const { t } = useTranslation('profile');
   return (
@@ -23,6 +30,9 @@ export function Settings() {
         <PasswordForm />
         <PaypalForm />
       </LeaveGuard>
+      <Suspense fallback={null}>
+        <WalletSettings />
+      </Suspense>
     </div>
   );
 }

@@ -16,7 +16,9 @@ export type TRecordKind = 'project' | 'job';
 
 /** The note: the UTF-8 JSON `{"type":kind,"id":id}`, keys in that order. */
 export function recordNote(kind: TRecordKind, id: number): Uint8Array {
-  return new TextEncoder().encode(JSON.stringify({ type: kind, id }));
+  // Copied into this realm's Uint8Array: algosdk checks with instanceof, and where TextEncoder
+  // comes from another realm (jsdom in the component tests) its bytes would be refused.
+  return Uint8Array.from(new TextEncoder().encode(JSON.stringify({ type: kind, id })));
 }
 
 /** The node of NEXT_PUBLIC_ALGOD_URL, `{key}` replaced and sent as a token when there is one. */

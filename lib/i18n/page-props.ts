@@ -31,6 +31,17 @@ export const marketTranslations = async ({ locale }: { locale?: string }) => ({
 /** The applicant pipeline's pages (the board, the postings list, a posting's page) add its catalog. */
 export const PIPELINE_NAMESPACES = [...MARKET_NAMESPACES, 'pipeline'];
 
+/** A posting's page also offers its hired talent the on-chain record. */
+export const POSTING_NAMESPACES = [...PIPELINE_NAMESPACES, 'wallet'];
+
+/** Pages with wallets or proofs: settings, profiles, the public verification. */
+export const WALLET_NAMESPACES = [...PAGE_NAMESPACES, 'wallet'];
+
+/** `getStaticProps` of a page with wallets that needs only its translations. */
+export const walletTranslations = async ({ locale }: { locale?: string }) => ({
+  props: { ...(await translationProps(locale, WALLET_NAMESPACES)) },
+});
+
 /** `getStaticProps` of a pipeline page that needs only its translations. */
 export const pipelineTranslations = async ({ locale }: { locale?: string }) => ({
   props: { ...(await translationProps(locale, PIPELINE_NAMESPACES)) },

@@ -22,11 +22,20 @@ export class NearWalletRejectedError extends Error {
   }
 }
 
+/** The record needs this browser signed in to the NEAR wallet (the key lives here). */
+export class NearNotSignedInError extends Error {
+  override name = 'NearNotSignedInError';
+  constructor() {
+    super('Not signed in to a NEAR wallet');
+  }
+}
+
 export type TNearErrorKey =
   | { key: 'near.no_matching_key'; receiver: string; detail: string }
   | { key: 'near.redirect_failed'; detail: string }
   | { key: 'near.retries_exceeded'; detail: string }
   | { key: 'near.rejected'; detail: string }
+  | { key: 'near.not_signed_in'; detail: string }
   | { key: 'near.unknown'; detail: string };
 
 function messageOf(error: unknown): string {
@@ -49,6 +58,7 @@ function typeOf(error: unknown): unknown {
 export function nearErrorKey(error: unknown): TNearErrorKey {
   const detail = messageOf(error);
   if (error instanceof NearWalletRejectedError) return { key: 'near.rejected', detail };
+  if (error instanceof NearNotSignedInError) return { key: 'near.not_signed_in', detail };
   const noKey = NO_MATCHING_KEY.exec(detail);
   if (noKey?.[1]) return { key: 'near.no_matching_key', receiver: noKey[1], detail };
   if (detail === REDIRECT_FAILED) return { key: 'near.redirect_failed', detail };

@@ -7,7 +7,7 @@
  * `errorMessage` when the user refuses), which completeRecord reads on the next page load.
  */
 import { RECORD_DEPOSIT, RECORD_GAS, RECORD_METHOD } from './config';
-import { NearWalletRejectedError, REDIRECT_FAILED } from './errors';
+import { NearNotSignedInError, NearWalletRejectedError, REDIRECT_FAILED } from './errors';
 import { TRANSACTION_PARAMS, removeUrlParams, takeTransactionHashes, urlParam } from './url';
 import { nearWallet } from './wallet';
 
@@ -61,7 +61,7 @@ export async function recordOnNear({
   callbackUrl: string;
 }): Promise<string> {
   const { connection, config } = await nearWallet();
-  if (!connection.isSignedIn()) throw new Error('Not signed in to a NEAR wallet');
+  if (!connection.isSignedIn()) throw new NearNotSignedInError();
   const args: TRecordArgs = { talent_id: talentId, kind, posting_id: postingId };
   writePending({ kind, applicationId });
   try {

@@ -1,6 +1,6 @@
 import type { GetServerSideProps } from 'next';
 import { PostingPage } from '@/components/postings/posting-page';
-import { PIPELINE_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
+import { POSTING_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { loadPosting, type TPostingPage } from '@/server/ssr/marketplace';
 
 /** /jobs/[id] (seed §7 GET /jobs/{id}): rendered on the server; an unknown id is a real 404. */
@@ -11,5 +11,5 @@ export default function JobPage(props: TPostingPage) {
 export const getServerSideProps: GetServerSideProps<TPostingPage> = async ({ params, locale }) => {
   const page = await loadPosting('job', String(params?.id ?? ''), locale === 'es' ? 'es' : 'en');
   if (!page) return { notFound: true };
-  return { props: { ...page, ...(await translationProps(locale, PIPELINE_NAMESPACES)) } };
+  return { props: { ...page, ...(await translationProps(locale, POSTING_NAMESPACES)) } };
 };

@@ -2,7 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Settings } from '@/components/profile/settings';
-import { staticTranslations } from '@/lib/i18n/page-props';
+import { walletTranslations } from '@/lib/i18n/page-props';
 
 export default function SettingsPage() {
   const { t } = useTranslation('profile');
@@ -15,4 +15,4 @@ export default function SettingsPage() {
   );
 }
 
-export const getStaticProps = staticTranslations;
+export const getStaticProps = walletTranslations;

@@ -1,6 +1,6 @@
 import type { GetServerSideProps } from 'next';
 import { PostingPage } from '@/components/postings/posting-page';
-import { PIPELINE_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
+import { POSTING_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { loadPosting, type TPostingPage } from '@/server/ssr/marketplace';
 
 /** /projects/[id] (seed §7 GET /projects/{id}): rendered on the server; an unknown id is a real 404. */
@@ -15,5 +15,5 @@ export const getServerSideProps: GetServerSideProps<TPostingPage> = async ({ par
     locale === 'es' ? 'es' : 'en',
   );
   if (!page) return { notFound: true };
-  return { props: { ...page, ...(await translationProps(locale, PIPELINE_NAMESPACES)) } };
+  return { props: { ...page, ...(await translationProps(locale, POSTING_NAMESPACES)) } };
 };

@@ -3,7 +3,7 @@ import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { TalentProfile } from '@/components/profile/talent-profile';
-import { translationProps } from '@/lib/i18n/page-props';
+import { translationProps, WALLET_NAMESPACES } from '@/lib/i18n/page-props';
 import { loadPublicProfile, type TPublicProfilePage } from '@/server/ssr/talent';
 
 /**
@@ -33,5 +33,5 @@ export const getServerSideProps: GetServerSideProps<TPublicProfilePage> = async 
 }) => {
   const page = await loadPublicProfile(String(params?.id ?? ''), locale === 'es' ? 'es' : 'en');
   if (!page) return { notFound: true };
-  return { props: { ...page, ...(await translationProps(locale)) } };
+  return { props: { ...page, ...(await translationProps(locale, WALLET_NAMESPACES)) } };
 };

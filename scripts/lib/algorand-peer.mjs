@@ -11,7 +11,11 @@ import algosdk from 'algosdk';
 
 /** The main network's genesis, so that transactions built against the peer look like mainnet. */
 const GENESIS_ID = 'mainnet-v1.0';
-const GENESIS_HASH = Buffer.from('wGHE2Pwdvd7S12BL5FaOP20EGYesN73ktiC1qzkkit8=', 'base64');
+// A Uint8Array of the running realm (not a Buffer): algosdk checks byte arrays with instanceof,
+// and under jsdom the global Uint8Array is not Buffer's parent.
+const GENESIS_HASH = new Uint8Array(
+  Buffer.from('wGHE2Pwdvd7S12BL5FaOP20EGYesN73ktiC1qzkkit8=', 'base64'),
+);
 const CONSENSUS =
   'https://github.com/algorandfoundation/specs/tree/236dcc18c9c507d794813ab768e467ea42d1b4d9';
 const MIN_FEE = 1000;
@@ -221,7 +225,7 @@ export async function startAlgorandPeer({ port = 0, balance = 5_000_000 } = {}) 
         const id = stxn.txn.txID();
         const refused = authorizationError(stxn);
         if (refused) return message(400, refused);
-        if (stxn.txn.genesisHash && !Buffer.from(stxn.txn.genesisHash).equals(GENESIS_HASH)) {
+        if (stxn.txn.genesisHash && !Buffer.from(stxn.txn.genesisHash).equals(Buffer.from(GENESIS_HASH))) {
           return message(400, `transaction ${id}: genesis hash mismatch`);
         }
         const next = round + 1n;

@@ -173,6 +173,19 @@ describe('recording on NEAR', () => {
     });
   });
 
+  it('a browser not signed in to the wallet is told so before anything is sent', async () => {
+    const m = await load();
+    const sentBefore = peer.sent.length;
+    const error = await m
+      .recordOnNear({ talentId: 1, kind: 'job', postingId: 2, applicationId: 3, callbackUrl: PAGE })
+      .catch((e: unknown) => e);
+    expect(m.nearErrorKey(error)).toEqual({
+      key: 'near.not_signed_in',
+      detail: 'Not signed in to a NEAR wallet',
+    });
+    expect(peer.sent.length).toBe(sentBefore);
+  });
+
   it('no key for the contract at all: "Cannot find matching key …"', async () => {
     const other = { FunctionCall: { ...FUNCTION_CALL.FunctionCall, receiver_id: 'other.near' } };
     const { m } = await signInAs(other);

@@ -3,10 +3,12 @@ import enCommon from '@/public/locales/en/common.json';
 import enMarket from '@/public/locales/en/market.json';
 import enPipeline from '@/public/locales/en/pipeline.json';
 import enProfile from '@/public/locales/en/profile.json';
+import enWallet from '@/public/locales/en/wallet.json';
 import esCommon from '@/public/locales/es/common.json';
 import esMarket from '@/public/locales/es/market.json';
 import esPipeline from '@/public/locales/es/pipeline.json';
 import esProfile from '@/public/locales/es/profile.json';
+import esWallet from '@/public/locales/es/wallet.json';
 
 /** An i18next instance with the real catalogs (both namespaces) in the given language. */
 export async function makeI18n(
@@ -19,10 +21,22 @@ export async function makeI18n(
     lng: locale,
     fallbackLng: 'en',
     defaultNS: 'common',
-    ns: ['common', 'profile', 'market', 'pipeline'],
+    ns: ['common', 'profile', 'market', 'pipeline', 'wallet'],
     resources: {
-      en: { common: enCommon, profile: enProfile, market: enMarket, pipeline: enPipeline },
-      es: { common: esCommon, profile: esProfile, market: esMarket, pipeline: esPipeline },
+      en: {
+        common: enCommon,
+        profile: enProfile,
+        market: enMarket,
+        pipeline: enPipeline,
+        wallet: enWallet,
+      },
+      es: {
+        common: esCommon,
+        profile: esProfile,
+        market: esMarket,
+        pipeline: esPipeline,
+        wallet: esWallet,
+      },
     },
     interpolation: { escapeValue: false },
   });
