@@ -9,6 +9,11 @@ const headers = securityHeaders({ env: process.env, production });
 /** @type {import('next').NextConfig} */
 module.exports = {
   i18n,
+  // The browser journeys build beside the real build (scripts/lib/build.mjs).
+  distDir: process.env.NEXT_DIST_DIR || '.next',
+  // Always defined, so Next inlines it and drops the test wallet signer from every other build
+  // (lib/algorand/index.ts; `npm run check:bundle` checks it is absent).
+  env: { NEXT_PUBLIC_WALLET_TEST_SIGNER: process.env.NEXT_PUBLIC_WALLET_TEST_SIGNER ?? '' },
   reactStrictMode: true,
   poweredByHeader: false,
   serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'nodemailer'],

@@ -15,6 +15,15 @@ function originOf(value) {
   }
 }
 
+/** What Pera Wallet's connect dialog reaches: its own hosts and the WalletConnect bridges. */
+const PERA_CONNECT = [
+  'https://*.perawallet.app',
+  'wss://*.perawallet.app',
+  'https://*.walletconnect.org',
+  'wss://*.walletconnect.org',
+  'https://s3.amazonaws.com',
+];
+
 /**
  * Hosts the browser may connect to: our own origin, the API when it lives elsewhere, the chain
  * nodes the wallet code calls, and Google's services only when they are configured.
@@ -26,7 +35,11 @@ function connectSources(env) {
   const add = (s) => s && !sources.includes(s) && sources.push(s);
   add(originOf(env.NEXT_PUBLIC_API_URL));
   add(originOf(env.NEXT_PUBLIC_ALGOD_URL) ?? 'https://mainnet-api.4160.nodely.dev');
-  add(originOf(env.NEXT_PUBLIC_NEAR_RPC_URL));
+  const near = env.NEXT_PUBLIC_NEAR_NETWORK === 'testnet' ? 'testnet' : 'mainnet';
+  add(originOf(env.NEXT_PUBLIC_NEAR_RPC_URL) ?? `https://rpc.${near}.near.org`);
+  // Pera Wallet: its configuration, its WalletConnect bridges (chosen by that configuration) and
+  // its animations (docs/architecture.md "Wallets").
+  for (const s of PERA_CONNECT) add(s);
   if (env.NEXT_PUBLIC_GA_ID) {
     add('https://*.google-analytics.com');
     add('https://*.analytics.google.com');
@@ -49,15 +62,16 @@ function securityHeaders({ env, production }) {
   const connect = connectSources(env);
   if (!production) connect.push('ws:');
   const google = env.NEXT_PUBLIC_GOOGLE_CLIENT_ID ? ' https://accounts.google.com' : '';
+  // Pera Wallet's dialog loads its font from Google Fonts and may embed Pera's web wallet.
   const csp = [
     "default-src 'self'",
     `script-src ${scripts.join(' ')}`,
     // React writes style attributes (progress bar, dialogs): styles may be inline, scripts not.
-    `style-src 'self' 'unsafe-inline'${google}`,
+    `style-src 'self' 'unsafe-inline' https://fonts.googleapis.com${google}`,
     "img-src 'self' data: blob: https:",
     `connect-src ${connect.join(' ')}`,
-    `frame-src 'self'${google}`,
-    "font-src 'self' data:",
+    `frame-src 'self' https://*.perawallet.app${google}`,
+    "font-src 'self' data: https://fonts.gstatic.com",
     "object-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",

@@ -44,3 +44,42 @@ if (over.length) {
   console.error(`${over.length} page(s) over the ${BUDGET_KB} KB budget.`);
   process.exit(1);
 }
+
+// The wallet libraries load on demand: no first load may carry them (docs/architecture.md
+// "Wallets"). Each is recognised by a string only its code holds.
+const WALLET_MARKERS = {
+  algosdk: 'suggestedParams',
+  'near-api-js': 'Failed to redirect to sign transaction',
+  '@perawallet/connect': 'PeraWalletConnect',
+};
+const firstLoadFiles = new Set([
+  ...shared,
+  ...Object.values(manifest.pages).flatMap((files) => js(files)),
+]);
+const carried = [];
+for (const file of firstLoadFiles) {
+  const text = fs.readFileSync(path.join(root, '.next', file), 'utf8');
+  for (const [lib, marker] of Object.entries(WALLET_MARKERS)) {
+    if (text.includes(marker)) carried.push(`${lib} in ${file}`);
+  }
+}
+if (carried.length) {
+  console.error(`Wallet code in a first load: ${carried.join('; ')}`);
+  process.exit(1);
+}
+console.log('Wallet libraries: in no first load.');
+
+// The test wallet signer exists only in the journeys' build (scripts/e2e.mjs), never here.
+const TEST_SIGNER_MARKER = 'tc-test-algorand-account';
+const staticDir = path.join(root, '.next', 'static');
+const withSigner = fs
+  .readdirSync(staticDir, { recursive: true })
+  .filter((f) => String(f).endsWith('.js'))
+  .filter((f) =>
+    fs.readFileSync(path.join(staticDir, String(f)), 'utf8').includes(TEST_SIGNER_MARKER),
+  );
+if (withSigner.length) {
+  console.error(`The test wallet signer is in this build: ${withSigner.join(', ')}`);
+  process.exit(1);
+}
+console.log('Test wallet signer: absent.');

@@ -1,15 +1,36 @@
 // `npm run test:e2e`: builds when needed, starts `next start` on 127.0.0.1 over a fresh data
-// directory (with a local SMTP peer for mail), runs the browser journeys, stops everything.
+// directory (with a local SMTP peer for mail and a local Algorand node and indexer), runs the
+// browser journeys, stops everything.
+//
+// The journeys' build is its own (.next-e2e, scripts/lib/build.mjs): the browser reads the chain
+// at the address built into it, and only this build carries the test wallet signer
+// (NEXT_PUBLIC_WALLET_TEST_SIGNER), which `npm start`'s build never contains.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startAlgorandPeer } from './lib/algorand-peer.mjs';
 import { buildIfNeeded, nextStartArgs } from './lib/build.mjs';
 import { startSmtpPeer } from './lib/smtp-peer.mjs';
 
 process.env.NEXT_TELEMETRY_DISABLED = '1';
-buildIfNeeded();
+
+/** Built into the browser code, so fixed: the Algorand node and indexer the journeys sign against. */
+const ALGORAND_PEER_PORT = Number(process.env.E2E_ALGORAND_PORT || 47011);
+const algorandUrl = `http://127.0.0.1:${ALGORAND_PEER_PORT}`;
+const buildEnv = {
+  ...process.env,
+  NEXT_DIST_DIR: '.next-e2e',
+  NEXT_PUBLIC_WALLET_TEST_SIGNER: '1',
+  NEXT_PUBLIC_ALGOD_URL: algorandUrl,
+  NEXT_PUBLIC_ALGOD_API_KEY: '',
+  NEXT_PUBLIC_NEAR_RPC_URL: 'http://127.0.0.1:9',
+  NEXT_PUBLIC_NEAR_WALLET_URL: 'http://127.0.0.1:9',
+};
+delete buildEnv.DATABASE_URL;
+buildIfNeeded(process.cwd(), buildEnv);
+const algorand = await startAlgorandPeer({ port: ALGORAND_PEER_PORT });
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -28,7 +49,9 @@ const smtp = await startSmtpPeer(mailDir);
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const serverEnv = {
-  ...process.env,
+  ...buildEnv,
+  ALGORAND_INDEXER_URL: algorandUrl,
+  NEAR_RPC_URL: 'http://127.0.0.1:9',
   NODE_ENV: 'production',
   PORT: String(port),
   DATA_DIR: dataDir,
@@ -92,12 +115,14 @@ const vitest = spawn(
       E2E_DATA_DIR: dataDir,
       E2E_WORK_DIR: work,
       E2E_MAIL_DIR: mailDir,
+      E2E_ALGORAND_URL: algorandUrl,
     },
   },
 );
 vitest.on('exit', (code) => {
   stopServer();
   void smtp.close();
+  void algorand.close();
   if (code !== 0) console.error(`Server log: ${path.join(work, 'server.log')}`);
   process.exit(code ?? 1);
 });

@@ -30,23 +30,29 @@ function newestMtime(p) {
   return max;
 }
 
-export function needsBuild(root = process.cwd()) {
-  const stamp = path.join(root, '.next', 'BUILD_ID');
+/**
+ * Where a build lives: `.next` for what `npm start` serves; the browser journeys build their own
+ * (NEXT_DIST_DIR=.next-e2e, with the test wallet signer and loopback chains), never served by it.
+ */
+export const distDir = (env = process.env) => env.NEXT_DIST_DIR || '.next';
+
+export function needsBuild(root = process.cwd(), env = process.env) {
+  const stamp = path.join(root, distDir(env), 'BUILD_ID');
   if (!fs.existsSync(stamp)) return true;
   const built = fs.statSync(stamp).mtimeMs;
   return SOURCES.some((s) => newestMtime(path.join(root, s)) > built);
 }
 
-export function buildIfNeeded(root = process.cwd()) {
-  if (!needsBuild(root)) return;
-  console.log('Building the app (first start or sources changed)...');
+export function buildIfNeeded(root = process.cwd(), env = process.env) {
+  if (!needsBuild(root, env)) return;
+  console.log(`Building the app into ${distDir(env)} (first start or sources changed)...`);
   const res = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules/next/dist/bin/next'), 'build', '--webpack'],
     {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...env, NEXT_TELEMETRY_DISABLED: '1' },
     },
   );
   if (res.status !== 0) process.exit(res.status ?? 1);

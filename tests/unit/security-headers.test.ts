@@ -10,10 +10,18 @@ describe('securityHeaders', () => {
   it('lets production pages run only their own scripts and reach only the hosts the app uses', () => {
     const csp = cspOf({});
     expect(directive(csp, 'script-src')).toEqual(["'self'"]);
+    // The chain nodes the wallet code calls, and Pera Wallet's hosts (docs/architecture.md).
     expect(directive(csp, 'connect-src')).toEqual([
       "'self'",
       'https://mainnet-api.4160.nodely.dev',
+      'https://rpc.mainnet.near.org',
+      'https://*.perawallet.app',
+      'wss://*.perawallet.app',
+      'https://*.walletconnect.org',
+      'wss://*.walletconnect.org',
+      'https://s3.amazonaws.com',
     ]);
+    expect(directive(csp, 'frame-src')).toEqual(["'self'", 'https://*.perawallet.app']);
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
     expect(directive(csp, 'object-src')).toEqual(["'none'"]);
   });
@@ -31,6 +39,11 @@ describe('securityHeaders', () => {
       'https://api.example.com',
       'https://algod.example.com',
       'https://rpc.near.example.com',
+      'https://*.perawallet.app',
+      'wss://*.perawallet.app',
+      'https://*.walletconnect.org',
+      'wss://*.walletconnect.org',
+      'https://s3.amazonaws.com',
       'https://*.google-analytics.com',
       'https://*.analytics.google.com',
       'https://www.googletagmanager.com',
