@@ -21,7 +21,7 @@ const PERA_CONNECT = [
   'wss://*.perawallet.app',
   'https://*.walletconnect.org',
   'wss://*.walletconnect.org',
-  'https://s3.amazonaws.com',
+  'https://s3.amazonaws.com/wc.perawallet.app/',
 ];
 
 /**

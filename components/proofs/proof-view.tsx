@@ -5,9 +5,8 @@ import { formatDay } from '@/lib/format/day';
 import type { TProof, TProofVerdict } from '@/types/proof';
 import styles from './proofs.module.css';
 
-/** Server and browser render the same text: UTC, named. */
-const utcTime = (iso: string, lang: string) =>
-  `${new Date(iso).toLocaleString(lang, { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
+/** The chain's time as the chain gives it, to the minute: the same on server and browser. */
+const utcTime = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
 
 const TONE: Record<TProofVerdict, TBadgeTone> = {
   verified: 'success',
@@ -49,7 +48,7 @@ export function ProofView({ proof }: { proof: TProof }) {
           ['method', proof.chain.method],
           ['args', proof.chain.args],
           ['round', proof.chain.round === undefined ? undefined : String(proof.chain.round)],
-          ['time', proof.chain.time && utcTime(proof.chain.time, lang)],
+          ['time', proof.chain.time && utcTime(proof.chain.time)],
         ] as const
       ).filter((f): f is readonly [(typeof f)[0], string] => Boolean(f[1]))
     : [];

@@ -1,3 +1,5 @@
+import { cachedIntl } from './intl-cache';
+
 // Seed §9 date formats. Dates travel as YYYY-MM-DD (API.md): they are calendar days, so they are
 // read and formatted in UTC, where no time zone can move them to the day before.
 
@@ -28,11 +30,23 @@ export function formatMonthDayYear(iso: string): string {
   return p ? `${p.m}/${p.d}/${p.y}` : iso;
 }
 
-/** 'YYYY-MM-DD' → the month and year in `lang` ("Mar 2021", "mar 2021"), from Intl. */
+/**
+ * Short month names as Intl (CLDR) writes them in the app's two languages: building an
+ * Intl.DateTimeFormat costs ~100 ms on a slow phone's first page load, a table costs nothing.
+ */
+export const SHORT_MONTHS: Record<string, readonly string[]> = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sept', 'oct', 'nov', 'dic'],
+};
+
+/** 'YYYY-MM-DD' → the month and year in `lang` ("Mar 2021", "mar 2021"). */
 export function formatMonthYear(iso: string, lang: string): string {
   const date = parseDay(iso);
   if (!date) return iso;
-  return new Intl.DateTimeFormat(lang, { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  );
+  const months = SHORT_MONTHS[lang];
+  if (months) return `${months[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  return cachedIntl(
+    `month-year ${lang}`,
+    () => new Intl.DateTimeFormat(lang, { month: 'short', year: 'numeric', timeZone: 'UTC' }),
+  ).format(date);
 }

@@ -1,3 +1,5 @@
+import { cachedIntl } from './intl-cache';
+
 // Money is an integer amount in minor units plus an ISO 4217 code (docs/api.md); people read and
 // type it in major units, with the currency's own number of decimals (JPY none, KWD three).
 
@@ -5,8 +7,10 @@
 export function currencyDigits(currency: string): number {
   try {
     return (
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2
+      cachedIntl(
+        `currency ${currency}`,
+        () => new Intl.NumberFormat('en', { style: 'currency', currency }),
+      ).resolvedOptions().maximumFractionDigits ?? 2
     );
   } catch {
     return 2;
@@ -17,12 +21,17 @@ export function currencyDigits(currency: string): number {
 export function formatMoney(minor: number, currency: string, lang: string): string {
   const digits = currencyDigits(currency);
   try {
-    return new Intl.NumberFormat(lang, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: minor % 10 ** digits === 0 ? 0 : digits,
-      maximumFractionDigits: digits,
-    }).format(minor / 10 ** digits);
+    const minimum = minor % 10 ** digits === 0 ? 0 : digits;
+    return cachedIntl(
+      `money ${lang} ${currency} ${minimum}`,
+      () =>
+        new Intl.NumberFormat(lang, {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: minimum,
+          maximumFractionDigits: digits,
+        }),
+    ).format(minor / 10 ** digits);
   } catch {
     return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDayMonthYear, formatMonthDayYear, formatMonthYear } from '@/lib/format/dates';
+import { formatDay } from '@/lib/format/day';
 import { formatFileSize } from '@/lib/format/file-size';
 import { formatDuration, formatRelativeTime, largestUnit } from '@/lib/format/relative-time';
 import { makeI18n } from '../helpers/i18n';
@@ -113,5 +114,26 @@ describe('money (minor units of an ISO 4217 currency)', () => {
     expect(formatMoney(150000, 'USD', 'en')).toBe('$1,500');
     expect(formatMoney(150050, 'USD', 'en')).toBe('$1,500.50');
     expect(formatMoney(150000, 'PEN', 'es')).toMatch(/1500|1\.500/);
+  });
+});
+
+describe('dates without Intl in the app’s languages', () => {
+  it('writes what Intl writes, for every month, in English and Spanish', () => {
+    for (const lang of ['en', 'es']) {
+      for (let month = 1; month <= 12; month += 1) {
+        const iso = `2026-${String(month).padStart(2, '0')}-0${(month % 9) + 1}`;
+        const date = new Date(`${iso}T00:00:00Z`);
+        expect(formatDay(iso, lang)).toBe(
+          new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(date),
+        );
+        expect(formatMonthYear(iso, lang)).toBe(
+          new Intl.DateTimeFormat(lang, {
+            month: 'short',
+            year: 'numeric',
+            timeZone: 'UTC',
+          }).format(date),
+        );
+      }
+    }
   });
 });

@@ -19,7 +19,7 @@ describe('securityHeaders', () => {
       'wss://*.perawallet.app',
       'https://*.walletconnect.org',
       'wss://*.walletconnect.org',
-      'https://s3.amazonaws.com',
+      'https://s3.amazonaws.com/wc.perawallet.app/',
     ]);
     expect(directive(csp, 'frame-src')).toEqual(["'self'", 'https://*.perawallet.app']);
     expect(directive(csp, 'frame-ancestors')).toEqual(["'none'"]);
@@ -43,7 +43,7 @@ describe('securityHeaders', () => {
       'wss://*.perawallet.app',
       'https://*.walletconnect.org',
       'wss://*.walletconnect.org',
-      'https://s3.amazonaws.com',
+      'https://s3.amazonaws.com/wc.perawallet.app/',
       'https://*.google-analytics.com',
       'https://*.analytics.google.com',
       'https://www.googletagmanager.com',

@@ -1,0 +1,98 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ProofView } from '@/components/proofs/proof-view';
+import type { TProof } from '@/types/proof';
+import { renderWithApp } from '../helpers/render';
+
+// The public verification's page body (docs/product.md "Verification anyone can do"): the verdict
+// in words first, then the record and what the chain holds, in both languages.
+
+const TX = 'OCZL34KV2TJPVKICBGUG2VVUGMX22UK6PC347R4W754CO7AOA3ZQ';
+const ADDRESS = 'QS67JPYGWFUWQBFGOOOABDHJMN6INSMRWQRR7YKLHZGTS5WMOBQOP3LULU';
+
+const verified: TProof = {
+  network: 'algorand',
+  tx_id: TX,
+  explorer_url: `https://allo.info/tx/${TX}`,
+  verdict: 'verified',
+  chain: {
+    sender: ADDRESS,
+    receiver: ADDRESS,
+    amount: '0',
+    note: '{"type":"project","id":4}',
+    round: 1001,
+    time: '2026-11-24T00:43:10.000Z',
+  },
+  application: { id: 9, kind: 'project', recorded_at: '2026-11-24T00:43:12.000Z' },
+  talent: { id: 3, name: 'Ana', last_name: 'Quispe', avatar_url: null },
+  posting: { id: 4, kind: 'project', name: 'Customer portal', business: 'Northwind' },
+};
+
+describe('the proof page', () => {
+  it('says verified, whose record it is and what the chain holds', async () => {
+    await renderWithApp(<ProofView proof={verified} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Proof on Algorand' })).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'VerifiedThe Algorand blockchain confirms this record: Ana Quispe recorded the finished work “Customer portal”.',
+    );
+    expect(screen.getByRole('link', { name: 'Ana Quispe' })).toHaveAttribute('href', '/talents/3');
+    expect(screen.getByRole('link', { name: 'Customer portal' })).toHaveAttribute(
+      'href',
+      '/projects/4',
+    );
+    expect(screen.getByText('Nov 24, 2026')).toBeInTheDocument();
+    expect(screen.getByText('{"type":"project","id":4}')).toBeInTheDocument();
+    expect(screen.getByText('2026-11-24 00:43 UTC')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'See in the explorer' })).toHaveAttribute(
+      'href',
+      `https://allo.info/tx/${TX}`,
+    );
+  });
+
+  it('names the mismatched field, in Spanish', async () => {
+    await renderWithApp(
+      <ProofView proof={{ ...verified, verdict: 'mismatched', field: 'note' }} />,
+      {
+        locale: 'es',
+      },
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'No coincideLa transacción existe, pero su nota no coincide con el registro guardado aquí.',
+    );
+  });
+
+  it('tells an id stored nowhere from one the chain does not know, and an unreachable chain', async () => {
+    const nowhere: TProof = {
+      ...verified,
+      verdict: 'not_found',
+      chain: null,
+      application: null,
+      talent: null,
+      posting: null,
+    };
+    const { unmount } = await renderWithApp(<ProofView proof={nowhere} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'No finished work on TalentChain is recorded with this transaction.',
+    );
+    expect(screen.queryByRole('heading', { name: 'The record' })).toBeNull();
+    unmount();
+
+    const { unmount: unmount2 } = await renderWithApp(
+      <ProofView proof={{ ...verified, verdict: 'not_found', chain: null }} />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The Algorand blockchain has no such transaction.',
+    );
+    unmount2();
+
+    await renderWithApp(
+      <ProofView proof={{ ...verified, verdict: 'unreachable', chain: null }} />,
+      {
+        locale: 'es',
+      },
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Blockchain no disponibleNo pudimos contactar con la red Algorand en este momento',
+    );
+  });
+});
