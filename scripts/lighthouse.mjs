@@ -62,8 +62,19 @@ try {
         logLevel: 'error',
         disableStorageReset: Boolean(process.env.LH_EMAIL),
       });
+      if (result.lhr.runtimeError) {
+        // A run Lighthouse itself could not complete (a protocol timeout on a busy machine) is
+        // reported and left out of the median rather than counted as 0.
+        console.log(`  (run ${i + 1} of ${path} failed: ${result.lhr.runtimeError.code})`);
+        continue;
+      }
       last = result.lhr;
       scores.push(Math.round(last.categories.performance.score * 100));
+    }
+    if (!last) {
+      failed = true;
+      console.log(`  FAIL ${path}: no run completed`);
+      continue;
     }
     const perf = median(scores);
     const cat = (k) => Math.round((last.categories[k]?.score ?? 0) * 100);
