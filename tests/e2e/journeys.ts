@@ -1,35 +1,8 @@
 import type { Page } from 'playwright-core';
-import enCommon from '@/public/locales/en/common.json';
-import enMarket from '@/public/locales/en/market.json';
-import enPipeline from '@/public/locales/en/pipeline.json';
-import enProfile from '@/public/locales/en/profile.json';
-import enWallet from '@/public/locales/en/wallet.json';
-import esCommon from '@/public/locales/es/common.json';
-import esMarket from '@/public/locales/es/market.json';
-import esPipeline from '@/public/locales/es/pipeline.json';
-import esProfile from '@/public/locales/es/profile.json';
-import esWallet from '@/public/locales/es/wallet.json';
+import { CATALOGS, type TNamespace } from '../helpers/catalogs';
 import { secretsSeen } from './secrets';
 
 export type TLocale = 'en' | 'es';
-
-const CATALOGS = {
-  en: {
-    common: enCommon,
-    profile: enProfile,
-    market: enMarket,
-    pipeline: enPipeline,
-    wallet: enWallet,
-  },
-  es: {
-    common: esCommon,
-    profile: esProfile,
-    market: esMarket,
-    pipeline: esPipeline,
-    wallet: esWallet,
-  },
-};
-type TNamespace = keyof (typeof CATALOGS)['en'];
 
 /** The catalog text of `key` (namespace:dotted.key) in `locale`, so one journey runs in both. */
 export function text(

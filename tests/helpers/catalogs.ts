@@ -1,0 +1,30 @@
+import enCommon from '@/public/locales/en/common.json';
+import enMarket from '@/public/locales/en/market.json';
+import enPipeline from '@/public/locales/en/pipeline.json';
+import enProfile from '@/public/locales/en/profile.json';
+import enWallet from '@/public/locales/en/wallet.json';
+import esCommon from '@/public/locales/es/common.json';
+import esMarket from '@/public/locales/es/market.json';
+import esPipeline from '@/public/locales/es/pipeline.json';
+import esProfile from '@/public/locales/es/profile.json';
+import esWallet from '@/public/locales/es/wallet.json';
+
+/** Every translation catalog of the app, by language and namespace, for tests to read. */
+export const CATALOGS = {
+  en: {
+    common: enCommon,
+    profile: enProfile,
+    market: enMarket,
+    pipeline: enPipeline,
+    wallet: enWallet,
+  },
+  es: {
+    common: esCommon,
+    profile: esProfile,
+    market: esMarket,
+    pipeline: esPipeline,
+    wallet: esWallet,
+  },
+};
+
+export type TNamespace = keyof (typeof CATALOGS)['en'];
