@@ -225,7 +225,10 @@ export async function startAlgorandPeer({ port = 0, balance = 5_000_000 } = {}) 
         const id = stxn.txn.txID();
         const refused = authorizationError(stxn);
         if (refused) return message(400, refused);
-        if (stxn.txn.genesisHash && !Buffer.from(stxn.txn.genesisHash).equals(Buffer.from(GENESIS_HASH))) {
+        if (
+          stxn.txn.genesisHash &&
+          !Buffer.from(stxn.txn.genesisHash).equals(Buffer.from(GENESIS_HASH))
+        ) {
           return message(400, `transaction ${id}: genesis hash mismatch`);
         }
         const next = round + 1n;
