@@ -41,6 +41,25 @@ describe('GET /api/countries', () => {
     expect(new Set(data.map((c) => c.code)).size).toBe(data.length);
     expect(res.headers.get('cache-control')).toContain('max-age');
   });
+
+  for (const list of ['/countries', '/languages']) {
+    it(`answers ${list} with an ETag, and 304 without a body to a client that holds it`, async () => {
+      const first = await api.call('GET', list);
+      const etag = first.res.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]{27}"$/);
+      expect(first.res.headers.get('content-type')).toMatch(/^application\/json/);
+      const again = await api.app.request(`/api${list}`, {
+        headers: { 'If-None-Match': `W/"other", ${etag}` },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toBe('public, max-age=86400');
+      const stale = await api.app.request(`/api${list}`, { headers: { 'If-None-Match': '"old"' } });
+      expect(stale.status).toBe(200);
+      expect(await stale.text()).toBe(await (await api.app.request(`/api${list}`)).text());
+    });
+  }
 });
 
 describe('GET /api/languages', () => {
