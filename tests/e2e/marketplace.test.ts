@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,7 +7,16 @@ import {
   uniqueEmail,
   waitForQuiet,
 } from './browser';
-import { prefix, registerTalent, text, type TLocale } from './journeys';
+import {
+  isoDay,
+  prefix,
+  registerBusiness,
+  registerTalent,
+  tag,
+  text,
+  toast,
+  type TLocale,
+} from './journeys';
 import { secretsSeen } from './secrets';
 
 // The marketplace (issue "Marketplace I"), in each language: a business posts a project and a
@@ -18,19 +26,6 @@ import { secretsSeen } from './secrets';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const JOURNEY_MS = 120_000;
-
-/** Lower-case letters only: the search takes words, and a run's postings are found by this one. */
-const tag = () => Array.from({ length: 7 }, () => String.fromCharCode(97 + randomInt(26))).join('');
-/** yyyy-mm-dd, `days` from now (UTC). */
-const isoDay = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-async function toast(p: Page, message: string) {
-  await p
-    .getByText(message, { exact: true })
-    .first()
-    .waitFor({ state: 'visible', timeout: 15_000 });
-}
 
 async function expectNoSeriousA11y(p: Page, where: string) {
   await waitForQuiet(p);
@@ -177,24 +172,12 @@ for (const locale of ['en', 'es'] as TLocale[]) {
     it(
       'lets a new business post a project and a job through the forms',
       async () => {
-        secretsSeen.add(businessPassword);
-        await business.goto(`${p}/auth/register`);
-        await business
-          .getByRole('radio', { name: new RegExp(`^${tr('auth.register.business')}`) })
-          .check();
-        await business.getByLabel(tr('auth.fields.name'), { exact: true }).fill('Quispe');
-        await business
-          .getByLabel(tr('auth.fields.email'), { exact: true })
-          .fill(uniqueEmail(`biz${locale}`));
-        await business
-          .getByLabel(tr('auth.fields.password'), { exact: true })
-          .fill(businessPassword);
-        await business
-          .getByRole('textbox', { name: tr('auth.fields.workplace_name'), exact: true })
-          .fill(`Llama Works ${word}`);
-        await business.getByLabel(tr('auth.fields.position'), { exact: true }).fill('CTO');
-        await business.getByLabel(tr('auth.fields.start_date'), { exact: true }).fill('2020-02-01');
-        await business.getByRole('button', { name: tr('auth.register.submit') }).click();
+        await registerBusiness(business, {
+          email: uniqueEmail(`biz${locale}`),
+          password: businessPassword,
+          company: `Llama Works ${word}`,
+          locale,
+        });
         await business.waitForURL(`**${p}/opportunities`);
 
         // No postings yet.

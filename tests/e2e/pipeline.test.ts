@@ -2,7 +2,16 @@ import { randomInt } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL, launchBrowser, newContext, seriousA11yViolations, uniqueEmail } from './browser';
-import { prefix, registerTalent, text, type TLocale } from './journeys';
+import {
+  isoDay,
+  prefix,
+  registerBusiness,
+  registerTalent,
+  tag,
+  text,
+  toast,
+  type TLocale,
+} from './journeys';
 import { secretsSeen } from './secrets';
 
 // The applicant pipeline (docs/product.md "Pipeline and lifecycle"), in each language, with two
@@ -18,11 +27,6 @@ const ANSWER_MS = 20_000;
 /** What happens live, without a reload (docs/product.md: new notifications within 2 s). */
 const LIVE_MS = 5_000;
 
-/** Lower-case letters only, so that a run's postings have their own names. */
-const tag = () => Array.from({ length: 7 }, () => String.fromCharCode(97 + randomInt(26))).join('');
-/** yyyy-mm-dd, `days` from now (UTC). */
-const isoDay = (days: number) =>
-  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 type TJson = { status?: boolean; data?: unknown; access_token?: string } & Record<string, unknown>;
@@ -46,13 +50,6 @@ async function api(method: string, path: string, body: unknown, token?: string):
   const json = (await res.json()) as TJson;
   expect(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`).toBe(true);
   return json;
-}
-
-async function toast(p: Page, message: string) {
-  await p
-    .getByText(message, { exact: true })
-    .first()
-    .waitFor({ state: 'visible', timeout: ANSWER_MS });
 }
 
 /**
@@ -192,24 +189,12 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       'lets a new business post a project, and two new talents apply to it',
       async () => {
         // The business, through the registration form.
-        secretsSeen.add(businessPassword);
-        await business.goto(`${p}/auth/register`);
-        await business
-          .getByRole('radio', { name: new RegExp(`^${tr('auth.register.business')}`) })
-          .check();
-        await business.getByLabel(tr('auth.fields.name'), { exact: true }).fill('Quispe');
-        await business
-          .getByLabel(tr('auth.fields.email'), { exact: true })
-          .fill(uniqueEmail(`pipebiz${locale}`));
-        await business
-          .getByLabel(tr('auth.fields.password'), { exact: true })
-          .fill(businessPassword);
-        await business
-          .getByRole('textbox', { name: tr('auth.fields.workplace_name'), exact: true })
-          .fill(`Museo Andino ${word}`);
-        await business.getByLabel(tr('auth.fields.position'), { exact: true }).fill('CTO');
-        await business.getByLabel(tr('auth.fields.start_date'), { exact: true }).fill('2020-02-01');
-        await business.getByRole('button', { name: tr('auth.register.submit') }).click();
+        await registerBusiness(business, {
+          email: uniqueEmail(`pipebiz${locale}`),
+          password: businessPassword,
+          company: `Museo Andino ${word}`,
+          locale,
+        });
         await business.waitForURL(`**${p}/opportunities`, { timeout: ANSWER_MS });
 
         // Its project, through the API with the session's token (the form has its own journey).

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   waitForQuiet,
 } from './browser';
-import { prefix, registerTalent, signIn, text, type TLocale } from './journeys';
+import { prefix, registerTalent, signIn, text, toast, type TLocale } from './journeys';
 import { secretsSeen } from './secrets';
 
 // A 1×1 PNG and a tiny PDF: real files, typed by their bytes on the server.
@@ -31,13 +31,6 @@ beforeEach(async () => {
   page = await context.newPage();
 });
 afterEach(async () => context?.close());
-
-async function toast(p: Page, message: string) {
-  await p
-    .getByText(message, { exact: true })
-    .first()
-    .waitFor({ state: 'visible', timeout: 15_000 });
-}
 
 for (const locale of ['en', 'es'] as TLocale[]) {
   const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);

@@ -8,7 +8,7 @@ import {
   storageOf,
   waitForQuiet,
 } from './browser';
-import { prefix, signIn, text, type TLocale } from './journeys';
+import { prefix, signIn, text, toast, type TLocale } from './journeys';
 
 // Wallets and proof on-chain (docs/product.md "Wallets and proof on-chain"), in each language:
 // a hired talent of the demo data connects an Algorand wallet in the settings (the journeys'
@@ -43,13 +43,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-async function toast(p: Page, message: string) {
-  await p
-    .getByText(message, { exact: true })
-    .first()
-    .waitFor({ state: 'visible', timeout: ANSWER_MS });
-}
 
 for (const locale of ['en', 'es'] as const) {
   describe(`wallets and proof on-chain (${locale})`, () => {
