@@ -120,6 +120,9 @@ describe('applying to a project', () => {
     await user.type(await screen.findByLabelText('Your proposal'), 'Too short');
     await user.click(screen.getByRole('button', { name: 'Send application' }));
     expect(await screen.findByText('Use at least 20 characters.')).toBeInTheDocument();
+    // The focus goes to the field at fault (on the next frame): type once it has arrived, so the
+    // move cannot land in the middle of the typing.
+    await waitFor(() => expect(screen.getByLabelText('Your proposal')).toHaveFocus());
 
     await user.type(
       screen.getByLabelText('Your proposal'),
