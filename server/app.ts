@@ -31,6 +31,9 @@ export function createApp(deps: TDeps) {
     await next();
   });
 
+  // The bench's baseline (`npm run bench`): the whole HTTP path, no database and no work.
+  app.get('/ping', (c) => c.json({ status: true }));
+
   // Health answers even when the database is down, so it comes before the context (which opens it).
   app.get('/health', async (c) => {
     const health = await checkHealth(deps.getDb);

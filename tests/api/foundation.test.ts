@@ -7,6 +7,20 @@ beforeAll(async () => {
 });
 afterAll(async () => api.close());
 
+describe('GET /api/ping', () => {
+  it("answers without touching the database (the benchmarks' baseline)", async () => {
+    const down = await createTestApi({
+      getDb: async () => {
+        throw new Error('connection refused');
+      },
+    });
+    const { status, json } = await down.call('GET', '/ping');
+    expect(status).toBe(200);
+    expect(json).toEqual({ status: true });
+    await down.close();
+  });
+});
+
 describe('GET /api/health', () => {
   it('answers status, version and that the database is reachable', async () => {
     const { status, json } = await api.call('GET', '/health');
