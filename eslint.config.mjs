@@ -48,7 +48,7 @@ export default tseslint.config(
   {
     ignores: [
       '.next/**',
-      '.next-e2e/**',
+      '.next-*/**',
       'node_modules/**',
       '.data/**',
       'db/migrations/**',
