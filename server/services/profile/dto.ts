@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { uploads, userStudyCentres, userWorkplaces, users } from '@/db/schema';
-import type { Db } from '@/db/types';
+import { sql } from 'drizzle-orm';
+import { userStudyCentres, userWorkplaces, users } from '@/db/schema';
 
 // How profile rows leave the API (docs/api.md "The user object"): the user object and the
 // answers of the writes that change one part of it use these same shapes.
@@ -48,15 +47,13 @@ export type TCvFile = { id: number; name: string; size: number; mime: string };
 /** The storage key at the end of one of our upload URLs. */
 export const uploadKeyOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
-/** The uploaded CV's name, size and type as stored with it, or null without one. */
-export async function cvFileOf(db: Db, cvUrl: string | null): Promise<TCvFile | null> {
-  if (!cvUrl) return null;
-  const [row] = await db
-    .select({ id: uploads.id, name: uploads.originalName, size: uploads.size, mime: uploads.mime })
-    .from(uploads)
-    .where(eq(uploads.storageKey, uploadKeyOf(cvUrl)));
-  return row ?? null;
-}
+/**
+ * The uploaded CV's id, name, size and type as stored with it (the upload's key ends its URL), as
+ * JSON, or null: a subquery of a statement on `users` (a select or an UPDATE's RETURNING).
+ */
+export const CV_FILE_JSON = sql`(
+  select json_build_object('id', f.id, 'name', f.original_name, 'size', f.size, 'mime', f.mime)
+  from uploads f where f.storage_key = regexp_replace("users"."cv_url", '^.*/', ''))`;
 
 /**
  * The user's own fields, without the lists: what `PATCH /users/info` answers, and the core of the

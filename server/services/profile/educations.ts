@@ -132,13 +132,10 @@ export async function updateStudyCentre(ctx: TCtx, patch: TStudyCentrePatch) {
 /** Removes one of the caller's entries; another user's id is "not found". */
 export async function deleteStudyCentre(ctx: TCtx, input: { id: number }) {
   const me = requireUser(ctx);
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: userStudyCentres.id, userId: userStudyCentres.userId })
-      .from(userStudyCentres)
-      .where(eq(userStudyCentres.id, input.id))
-      .for('update');
-    assertOwner(row, me, educationNotFound);
-    await tx.delete(userStudyCentres).where(eq(userStudyCentres.id, row.id));
-  });
+  // The owner is part of the condition: one statement, and another's id deletes nothing.
+  const deleted = await ctx.db
+    .delete(userStudyCentres)
+    .where(and(eq(userStudyCentres.id, input.id), eq(userStudyCentres.userId, me.id)))
+    .returning({ id: userStudyCentres.id });
+  if (deleted.length === 0) throw educationNotFound();
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { userWorkplaces, users } from '@/db/schema';
 import {
   PROFILE_LIMITS,
@@ -119,13 +119,10 @@ export async function updateWorkplace(ctx: TCtx, patch: TWorkplacePatch) {
 /** Removes one of the caller's experiences; another user's id is "not found". */
 export async function deleteWorkplace(ctx: TCtx, input: { id: number }) {
   const me = requireUser(ctx);
-  await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: userWorkplaces.id, userId: userWorkplaces.userId })
-      .from(userWorkplaces)
-      .where(eq(userWorkplaces.id, input.id))
-      .for('update');
-    assertOwner(row, me, notFound);
-    await tx.delete(userWorkplaces).where(eq(userWorkplaces.id, row.id));
-  });
+  // The owner is part of the condition: one statement, and another's id deletes nothing.
+  const deleted = await ctx.db
+    .delete(userWorkplaces)
+    .where(and(eq(userWorkplaces.id, input.id), eq(userWorkplaces.userId, me.id)))
+    .returning({ id: userWorkplaces.id });
+  if (deleted.length === 0) throw notFound();
 }

@@ -1,32 +1,14 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import {
-  jobApplications,
-  jobs,
-  languages,
-  notifications,
-  projectApplications,
-  projects,
-  skills,
-  userLanguages,
-  userRolesInterest,
-  userSkills,
-  userStudyCentres,
-  userWorkplaces,
-  users,
-} from '@/db/schema';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { notifications, users } from '@/db/schema';
 import type { Db } from '@/db/types';
 import type { TCtx } from '@/server/context';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { AppError } from '@/server/errors';
-import {
-  cvFileOf,
-  languageDto,
-  ownInfoDto,
-  studyCentreDto,
-  workplaceDto,
-} from '@/server/services/profile/dto';
+import { CV_FILE_JSON, ownInfoDto, type TCvFile } from '@/server/services/profile/dto';
 
-type TUserRow = typeof users.$inferSelect;
+// The user object (docs/api.md "The user object") is read in ONE statement: PostgreSQL builds each
+// list as JSON in a correlated subquery, so a profile costs one round trip however long it is
+// (docs/architecture.md "Reads and writes"). The JSON keys are the API's, so rows pass through.
 
 export const notificationDto = (n: typeof notifications.$inferSelect) => ({
   id: n.id,
@@ -38,173 +20,224 @@ export const notificationDto = (n: typeof notifications.$inferSelect) => ({
   created_at: n.createdAt.toISOString(),
 });
 
-/** The profile sections everyone may see. */
-async function profileSections(db: Db, user: TUserRow) {
-  const [workplaces, studyCentres, skillRows, roles, langs, projectRows, jobRows, cvFile] =
-    await Promise.all([
-      db
-        .select()
-        .from(userWorkplaces)
-        .where(eq(userWorkplaces.userId, user.id))
-        .orderBy(desc(userWorkplaces.startDate), desc(userWorkplaces.id)),
-      db
-        .select()
-        .from(userStudyCentres)
-        .where(eq(userStudyCentres.userId, user.id))
-        .orderBy(desc(userStudyCentres.startDate), desc(userStudyCentres.id)),
-      db
-        .select({ name: skills.name })
-        .from(userSkills)
-        .innerJoin(skills, eq(skills.id, userSkills.skillId))
-        .where(eq(userSkills.userId, user.id))
-        .orderBy(asc(userSkills.createdAt), asc(skills.name)),
-      db
-        .select({ name: userRolesInterest.name })
-        .from(userRolesInterest)
-        .where(eq(userRolesInterest.userId, user.id))
-        .orderBy(asc(userRolesInterest.id)),
-      db
-        .select({
-          id: languages.id,
-          code: languages.code,
-          nameEn: languages.nameEn,
-          nameEs: languages.nameEs,
-        })
-        .from(userLanguages)
-        .innerJoin(languages, eq(languages.id, userLanguages.languageId))
-        .where(eq(userLanguages.userId, user.id))
-        .orderBy(asc(userLanguages.createdAt)),
-      db
-        .select({ project: projects, application: projectApplications })
-        .from(projectApplications)
-        .innerJoin(projects, eq(projects.id, projectApplications.projectId))
-        .where(eq(projectApplications.userId, user.id))
-        .orderBy(desc(projectApplications.createdAt)),
-      db
-        .select({ job: jobs, application: jobApplications })
-        .from(jobApplications)
-        .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-        .where(eq(jobApplications.userId, user.id))
-        .orderBy(desc(jobApplications.createdAt)),
-      cvFileOf(db, user.cvUrl),
-    ]);
-  return {
-    id: user.id,
-    is_talent: user.isTalent,
-    headline: user.headline,
-    about: user.about,
-    country_code: user.countryCode,
-    city: user.city,
-    avatar_url: user.avatarUrl,
-    cv_url: user.cvUrl,
-    cv_file: cvFile,
-    links: user.links ?? {},
-    workplaces: workplaces.map(workplaceDto),
-    study_centres: studyCentres.map(studyCentreDto),
-    skills: skillRows,
-    roles_interest: roles,
-    languages: langs.map((l) => languageDto(l, user.lang)),
-    projects: projectRows.map(({ project, application }) => ({
-      id: project.id,
-      name: project.name,
-      project_status_id: project.projectStatusId,
-      application: {
-        id: application.id,
-        accepted: application.accepted,
-        shown_accepted_message: application.shownAcceptedMessage,
-        ready_to_close: application.readyToClose,
-        algorand_transaction: application.algorandTransaction,
-        near_transaction: application.nearTransaction,
-      },
-    })),
-    jobs: jobRows.map(({ job, application }) => ({
-      id: job.id,
-      name: job.name,
-      job_status_id: job.jobStatusId,
-      application: {
-        id: application.id,
-        selected: application.selected,
-        algorand_transaction: application.algorandTransaction,
-        near_transaction: application.nearTransaction,
-      },
-    })),
-    algo_address: user.algoAddress,
-    near_wallet: user.nearWallet,
-  };
+/** A list as JSON: `[]` when there is nothing. */
+const jsonList = (query: SQL) => sql`coalesce((${query}), '[]'::json)`;
+
+/** A timestamp as `Date.prototype.toISOString()` writes it. */
+const isoTime = (column: string) =>
+  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+// "users"."id" below is the outer row's: each list is a correlated subquery of the user's select.
+const WORKPLACES = jsonList(sql`
+  select json_agg(json_build_object(
+    'id', w.id, 'workplace_name', w.workplace_name, 'position', w.position,
+    'start_date', w.start_date, 'end_date', w.end_date, 'description', w.description,
+    'work_here', w.work_here, 'enable_business', w.enable_business,
+    'verify_status_id', w.verify_status_id
+  ) order by w.start_date desc, w.id desc)
+  from user_workplaces w where w.user_id = "users"."id"`);
+
+const STUDY_CENTRES = jsonList(sql`
+  select json_agg(json_build_object(
+    'id', s.id, 'name', s.name, 'course_name', s.course_name, 'start_date', s.start_date,
+    'end_date', s.end_date, 'studying_here', s.studying_here, 'description', s.description,
+    'verify_status_id', s.verify_status_id
+  ) order by s.start_date desc, s.id desc)
+  from user_study_centres s where s.user_id = "users"."id"`);
+
+const SKILLS = jsonList(sql`
+  select json_agg(json_build_object('name', k.name) order by us.created_at, k.name)
+  from user_skills us join skills k on k.id = us.skill_id where us.user_id = "users"."id"`);
+
+const ROLES = jsonList(sql`
+  select json_agg(json_build_object('name', r.name) order by r.id)
+  from user_roles_interest r where r.user_id = "users"."id"`);
+
+// `name` in the user's own language, both names for a viewer in another.
+const LANGUAGES = jsonList(sql`
+  select json_agg(json_build_object(
+    'id', l.id, 'code', l.code,
+    'name', case when "users"."lang" = 'es' then l.name_es else l.name_en end,
+    'name_en', l.name_en, 'name_es', l.name_es
+  ) order by ul.created_at)
+  from user_languages ul join languages l on l.id = ul.language_id where ul.user_id = "users"."id"`);
+
+/** The user's applications; to others only finished work they were hired for. */
+function projectsList(finishedOnly: boolean) {
+  const finished = finishedOnly
+    ? sql`and p.project_status_id = ${PROJECT_STATUS.finished} and pa.accepted = ${APPLICATION_STATUS.hired}`
+    : sql``;
+  return jsonList(sql`
+    select json_agg(json_build_object(
+      'id', p.id, 'name', p.name, 'project_status_id', p.project_status_id,
+      'application', json_build_object(
+        'id', pa.id, 'accepted', pa.accepted, 'shown_accepted_message', pa.shown_accepted_message,
+        'ready_to_close', pa.ready_to_close, 'algorand_transaction', pa.algorand_transaction,
+        'near_transaction', pa.near_transaction)
+    ) order by pa.created_at desc)
+    from project_applications pa join projects p on p.id = pa.project_id
+    where pa.user_id = "users"."id" ${finished}`);
 }
+
+function jobsList(finishedOnly: boolean) {
+  const finished = finishedOnly
+    ? sql`and j.job_status_id = ${JOB_STATUS.finished} and ja.selected = ${APPLICATION_STATUS.hired}`
+    : sql``;
+  return jsonList(sql`
+    select json_agg(json_build_object(
+      'id', j.id, 'name', j.name, 'job_status_id', j.job_status_id,
+      'application', json_build_object(
+        'id', ja.id, 'selected', ja.selected, 'algorand_transaction', ja.algorand_transaction,
+        'near_transaction', ja.near_transaction)
+    ) order by ja.created_at desc)
+    from job_applications ja join jobs j on j.id = ja.job_id
+    where ja.user_id = "users"."id" ${finished}`);
+}
+
+/** The newest 50 notifications, as notificationDto() shapes them. */
+const NOTIFICATIONS = jsonList(sql`
+  select json_agg(json_build_object(
+    'id', n.id, 'type', n.type, 'message', n.message, 'message_es', n.message_es,
+    'link', n.link, 'been_clicked', n.been_clicked, 'created_at', ${isoTime('n.created_at')}
+  ) order by n.created_at desc, n.id desc)
+  from (select * from notifications where user_id = "users"."id"
+        order by created_at desc, id desc limit 50) n`);
+
+/** Whether business `viewerId` owns a posting the user applied to (then it sees the contact). */
+const appliedTo = (viewerId: number) => sql<boolean>`(
+  exists (select 1 from project_applications pa join projects p on p.id = pa.project_id
+          where pa.user_id = "users"."id" and p.owner_id = ${viewerId})
+  or exists (select 1 from job_applications ja join jobs j on j.id = ja.job_id
+             where ja.user_id = "users"."id" and j.owner_id = ${viewerId}))`;
+
+type TWorkplaceJson = {
+  id: number;
+  workplace_name: string;
+  position: string;
+  start_date: string;
+  end_date: string | null;
+  description: string | null;
+  work_here: boolean;
+  enable_business: boolean;
+  verify_status_id: number;
+};
+type TStudyCentreJson = {
+  id: number;
+  name: string;
+  course_name: string;
+  start_date: string;
+  end_date: string | null;
+  studying_here: boolean;
+  description: string | null;
+  verify_status_id: number;
+};
+type TLanguageJson = { id: number; code: string; name: string; name_en: string; name_es: string };
+type TProjectJson = {
+  id: number;
+  name: string;
+  project_status_id: number;
+  application: {
+    id: number;
+    accepted: number;
+    shown_accepted_message: boolean;
+    ready_to_close: boolean;
+    algorand_transaction: string | null;
+    near_transaction: string | null;
+  };
+};
+type TJobJson = {
+  id: number;
+  name: string;
+  job_status_id: number;
+  application: {
+    id: number;
+    selected: number;
+    algorand_transaction: string | null;
+    near_transaction: string | null;
+  };
+};
+type TNotificationJson = ReturnType<typeof notificationDto>;
+
+/** The user's row with every list, in one statement; `self` adds the notifications. */
+async function readProfile(db: Db, userId: number, opts: { self: boolean; viewerId?: number }) {
+  const [row] = await db
+    .select({
+      user: users,
+      cvFile: sql<TCvFile | null>`${CV_FILE_JSON}`,
+      workplaces: sql<TWorkplaceJson[]>`${WORKPLACES}`,
+      studyCentres: sql<TStudyCentreJson[]>`${STUDY_CENTRES}`,
+      skills: sql<{ name: string }[]>`${SKILLS}`,
+      roles: sql<{ name: string }[]>`${ROLES}`,
+      languages: sql<TLanguageJson[]>`${LANGUAGES}`,
+      projects: sql<TProjectJson[]>`${projectsList(!opts.self)}`,
+      jobs: sql<TJobJson[]>`${jobsList(!opts.self)}`,
+      notifications: opts.self ? sql<TNotificationJson[]>`${NOTIFICATIONS}` : sql<null>`null`,
+      contact: opts.viewerId === undefined ? sql<boolean>`false` : appliedTo(opts.viewerId),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}
+
+type TProfileRow = NonNullable<Awaited<ReturnType<typeof readProfile>>>;
+
+/** The profile sections everyone may see. */
+const profileSections = ({ user, cvFile, ...lists }: TProfileRow) => ({
+  id: user.id,
+  is_talent: user.isTalent,
+  headline: user.headline,
+  about: user.about,
+  country_code: user.countryCode,
+  city: user.city,
+  avatar_url: user.avatarUrl,
+  cv_url: user.cvUrl,
+  cv_file: cvFile,
+  links: user.links ?? {},
+  workplaces: lists.workplaces,
+  study_centres: lists.studyCentres,
+  skills: lists.skills,
+  roles_interest: lists.roles,
+  languages: lists.languages,
+  projects: lists.projects,
+  jobs: lists.jobs,
+  algo_address: user.algoAddress,
+  near_wallet: user.nearWallet,
+});
 
 /** The signed-in user as docs/api.md "The user object" describes it: everything, for the user themself. */
 export async function selfUserDto(db: Db, userId: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new AppError('not_found');
-  const [sections, notes] = await Promise.all([
-    profileSections(db, user),
-    db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, user.id))
-      .orderBy(desc(notifications.createdAt), desc(notifications.id))
-      .limit(50),
-  ]);
+  const row = await readProfile(db, userId, { self: true });
+  if (!row) throw new AppError('not_found');
   return {
-    ...sections,
-    ...ownInfoDto(user, sections.cv_file),
-    notifications: notes.map(notificationDto),
+    ...profileSections(row),
+    ...ownInfoDto(row.user, row.cvFile),
+    notifications: row.notifications ?? [],
   };
 }
 
 export type TUserDto = Awaited<ReturnType<typeof selfUserDto>>;
 
-/** Whether `viewer` owns a posting that `talentId` applied to. */
-async function talentAppliedToViewer(db: Db, talentId: number, viewerId: number): Promise<boolean> {
-  const [project] = await db
-    .select({ id: projectApplications.id })
-    .from(projectApplications)
-    .innerJoin(projects, eq(projects.id, projectApplications.projectId))
-    .where(and(eq(projectApplications.userId, talentId), eq(projects.ownerId, viewerId)))
-    .limit(1);
-  if (project) return true;
-  const [job] = await db
-    .select({ id: jobApplications.id })
-    .from(jobApplications)
-    .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-    .where(and(eq(jobApplications.userId, talentId), eq(jobs.ownerId, viewerId)))
-    .limit(1);
-  return Boolean(job);
-}
-
 /**
  * `GET /users/id/{id}`: the full user to themself; to others the public profile, without
  * e-mail, phone, payment e-mail or notifications, except e-mail and phone for a business that
- * owns a posting the talent applied to.
+ * owns a posting the talent applied to. Others see finished work only (docs/product.md "Public
+ * profiles"), never open applications.
  */
 export async function getUser(ctx: TCtx, input: { id: number }) {
-  const { db } = ctx;
   const viewer = ctx.user;
-  const userId = input.id;
-  if (viewer?.id === userId) return selfUserDto(db, userId);
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user)
+  if (viewer?.id === input.id) return selfUserDto(ctx.db, input.id);
+  const row = await readProfile(ctx.db, input.id, {
+    self: false,
+    viewerId: viewer && !viewer.isTalent ? viewer.id : undefined,
+  });
+  if (!row)
     throw new AppError('not_found', {
       message: 'User not found.',
       messageEs: 'Usuario no encontrado.',
     });
-  const sections = await profileSections(db, user);
-  const contact =
-    viewer && !viewer.isTalent && (await talentAppliedToViewer(db, user.id, viewer.id));
+  const { user, contact } = row;
   return {
-    ...sections,
-    // Others see finished work only (docs/product.md "Public profiles"), never open applications.
-    projects: sections.projects.filter(
-      (p) =>
-        p.project_status_id === PROJECT_STATUS.finished &&
-        p.application.accepted === APPLICATION_STATUS.hired,
-    ),
-    jobs: sections.jobs.filter(
-      (j) =>
-        j.job_status_id === JOB_STATUS.finished &&
-        j.application.selected === APPLICATION_STATUS.hired,
-    ),
+    ...profileSections(row),
     person: { name: user.name, last_name: user.lastName, phone: contact ? user.phone : null },
     ...(contact ? { email: user.email } : {}),
   };

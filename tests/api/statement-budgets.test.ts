@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import algosdk from 'algosdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uploads } from '@/db/schema';
+import { createTestApi } from '../helpers/api';
+import { statementsOf } from '../helpers/statements';
+import { createUser, type TTestUser } from '../helpers/users';
+
+// The issue's budgets, counted with Drizzle's logger (docs/architecture.md "Reads and writes"):
+// a profile read is at most 2 statements, a write at most 3 with its ownership check, and the
+// signed-in caller's lookup 1 per request. Above the budget the test names every statement.
+
+let api: Awaited<ReturnType<typeof createTestApi>>;
+let ana: TTestUser;
+let biz: TTestUser;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  ana = await createUser(api.db, api.deps);
+  biz = await createUser(api.db, api.deps, { isTalent: false });
+});
+afterAll(async () => api.close());
+
+type TCall = Parameters<typeof api.call>;
+
+/** The statements of one request, and its answer (which must be a success). */
+async function count(...args: TCall) {
+  let answer: Awaited<ReturnType<typeof api.call>> | undefined;
+  const sql = await statementsOf(api.db, async () => {
+    answer = await api.call(...args);
+  });
+  expect(answer!.status, `${args[0]} ${args[1]}: ${JSON.stringify(answer!.json)}`).toBeLessThan(
+    300,
+  );
+  return { sql, json: answer!.json };
+}
+
+/** Fails, naming the statements, when one request runs more than `max` statements. */
+async function expectAtMost(max: number, ...args: TCall) {
+  const { sql, json } = await count(...args);
+  expect(sql.length, `${args[0]} ${args[1]} ran:\n${sql.join('\n')}`).toBeLessThanOrEqual(max);
+  return json.data as { id: number };
+}
+
+/** Records an upload as POST /image or /file would, and answers its URL. */
+async function upload(ownerId: number, mime: string) {
+  const key = `${randomBytes(16).toString('hex')}.${mime === 'image/png' ? 'png' : 'pdf'}`;
+  await api.db.insert(uploads).values({
+    ownerId,
+    kind: mime === 'image/png' ? 'image' : 'file',
+    storageKey: key,
+    originalName: key,
+    mime,
+    size: 10,
+  });
+  return `/api/uploads/${key}`;
+}
+
+const EXPERIENCE = {
+  workplace_name: 'Acme',
+  position: 'Dev',
+  start_date: '2020-01-01',
+  end_date: null,
+  description: 'x',
+  work_here: true,
+  enable_business: false,
+};
+const EDUCATION = {
+  name: 'Uni',
+  course_name: 'CS',
+  start_date: '2015-01-01',
+  end_date: '2019-01-01',
+  studying_here: false,
+  description: null,
+};
+
+/** The caller's lookup (one statement) is counted apart from the work's budget. */
+const AUTH = 1;
+
+describe('statement budgets', () => {
+  it('reads a whole profile in one statement, signed out, as a business and as oneself', async () => {
+    const token = ana.token;
+    await api.call('POST', '/user_workplaces', { token, body: EXPERIENCE });
+    await api.call('POST', '/user_study_centres', { token, body: EDUCATION });
+    await api.call('POST', '/user_skills', { token, body: { name: 'TypeScript' } });
+    await api.call('POST', '/me/roles_interest', { token, body: { name: 'Backend' } });
+    await api.call('POST', '/me/languages', { token, body: { language_id: 1 } });
+    const cv = await upload(ana.id, 'application/pdf');
+    await api.call('PATCH', '/users/info', { token, body: { cv_url: cv } });
+
+    const anonymous = await count('GET', `/users/id/${ana.id}`);
+    expect(anonymous.sql).toHaveLength(1);
+    // The one statement carries every list.
+    expect(anonymous.json.data).toMatchObject({
+      workplaces: [{ workplace_name: 'Acme' }],
+      study_centres: [{ name: 'Uni' }],
+      skills: [{ name: 'TypeScript' }],
+      roles_interest: [{ name: 'Backend' }],
+      languages: [{ id: 1 }],
+      cv_file: { mime: 'application/pdf' },
+    });
+    expect((await count('GET', `/users/id/${ana.id}`, { token: biz.token })).sql).toHaveLength(
+      AUTH + 1,
+    );
+    const own = await count('GET', `/users/id/${ana.id}`, { token });
+    expect(own.sql).toHaveLength(AUTH + 1);
+    expect(own.json.data).toMatchObject({ email: ana.email, notifications: [] });
+  });
+
+  it('writes each profile part and answers it in at most 3 statements', async () => {
+    const token = ana.token;
+    const t = { token };
+    const budget = AUTH + 3;
+    const avatar = await upload(ana.id, 'image/png');
+    const cv = await upload(ana.id, 'application/pdf');
+    const info = { headline: 'H', country_code: 'PE', avatar_url: avatar, cv_url: cv };
+    await expectAtMost(budget, 'PATCH', '/users/info', { ...t, body: info });
+    const links = { links: { github: 'https://github.com/ana', website: null } };
+    await expectAtMost(budget, 'PATCH', '/users/info', { ...t, body: links });
+
+    const wp = await expectAtMost(budget, 'POST', '/user_workplaces', { ...t, body: EXPERIENCE });
+    await expectAtMost(budget, 'PATCH', '/user_workplaces', {
+      ...t,
+      body: { id: wp.id, position: 'Lead' },
+    });
+    await expectAtMost(budget, 'DELETE', '/user_workplaces', { ...t, body: { id: wp.id } });
+    const sc = await expectAtMost(budget, 'POST', '/user_study_centres', {
+      ...t,
+      body: EDUCATION,
+    });
+    await expectAtMost(budget, 'PATCH', '/user_study_centres', {
+      ...t,
+      body: { id: sc.id, name: 'Uni 2' },
+    });
+    await expectAtMost(budget, 'DELETE', '/user_study_centres', { ...t, body: { id: sc.id } });
+
+    await expectAtMost(budget, 'DELETE', '/user_skills/all', t);
+    await expectAtMost(budget, 'POST', '/user_skills', { ...t, body: { name: 'A new skill' } });
+    await expectAtMost(budget, 'POST', '/user_skills', { ...t, body: { name: 'a NEW skill' } });
+    await expectAtMost(budget, 'DELETE', '/me/roles_interest/all', t);
+    await expectAtMost(budget, 'POST', '/me/roles_interest', { ...t, body: { name: 'Lead' } });
+    await expectAtMost(budget, 'DELETE', '/me/languages/all', t);
+    await expectAtMost(budget, 'POST', '/me/languages', { ...t, body: { language_id: 2 } });
+    const address = algosdk.generateAccount().addr.toString();
+    await expectAtMost(budget, 'PATCH', '/users/update_algo_address', {
+      ...t,
+      body: { algo_address: address },
+    });
+    await expectAtMost(budget, 'PATCH', '/users/update_near_wallet', {
+      ...t,
+      body: { near_wallet: 'ana.near' },
+    });
+    await expectAtMost(budget, 'POST', '/users/paypal/email', {
+      ...t,
+      body: { paypal_email: 'ana@pay.example' },
+    });
+  });
+});
