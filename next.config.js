@@ -31,7 +31,10 @@ module.exports = {
     return config;
   },
   async headers() {
+    // Production serves through scripts/serve.mjs, which sends these once built (a header route
+    // here is matched, and its values compiled, on every request). `next dev` gets them here;
     // `locale: false`: the paths as they are, so /_next/static and /api get the headers too.
+    if (production) return [];
     return [
       { source: '/:path*', locale: false, headers },
       {

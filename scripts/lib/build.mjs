@@ -58,14 +58,10 @@ export function buildIfNeeded(root = process.cwd(), env = process.env) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-/** `next start` in its own process group (it spawns a child server), stoppable as a whole. */
+/**
+ * The production server (scripts/serve.mjs: Next's handler with the security headers built once),
+ * as arguments for `node`. Callers spawn it in its own process group, stoppable as a whole.
+ */
 export function nextStartArgs({ port, host }) {
-  return [
-    path.join(process.cwd(), 'node_modules/next/dist/bin/next'),
-    'start',
-    '-p',
-    String(port),
-    '-H',
-    host,
-  ];
+  return [path.join(process.cwd(), 'scripts/serve.mjs'), '-p', String(port), '-H', host];
 }
