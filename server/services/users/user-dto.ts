@@ -4,7 +4,15 @@ import type { Db } from '@/db/types';
 import type { TCtx } from '@/server/context';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { AppError } from '@/server/errors';
-import { CV_FILE_JSON, ownInfoDto, type TCvFile } from '@/server/services/profile/dto';
+import {
+  CV_FILE_JSON,
+  ownInfoDto,
+  type languageDto,
+  type studyCentreDto,
+  type TCvFile,
+  type workplaceDto,
+} from '@/server/services/profile/dto';
+import type { TUserJob as TJobJson, TUserProject as TProjectJson } from '@/types/user';
 
 // The user object (docs/api.md "The user object") is read in ONE statement: PostgreSQL builds each
 // list as JSON in a correlated subquery, so a profile costs one round trip however long it is
@@ -110,52 +118,10 @@ const appliedTo = (viewerId: number) => sql<boolean>`(
   or exists (select 1 from job_applications ja join jobs j on j.id = ja.job_id
              where ja.user_id = "users"."id" and j.owner_id = ${viewerId}))`;
 
-type TWorkplaceJson = {
-  id: number;
-  workplace_name: string;
-  position: string;
-  start_date: string;
-  end_date: string | null;
-  description: string | null;
-  work_here: boolean;
-  enable_business: boolean;
-  verify_status_id: number;
-};
-type TStudyCentreJson = {
-  id: number;
-  name: string;
-  course_name: string;
-  start_date: string;
-  end_date: string | null;
-  studying_here: boolean;
-  description: string | null;
-  verify_status_id: number;
-};
-type TLanguageJson = { id: number; code: string; name: string; name_en: string; name_es: string };
-type TProjectJson = {
-  id: number;
-  name: string;
-  project_status_id: number;
-  application: {
-    id: number;
-    accepted: number;
-    shown_accepted_message: boolean;
-    ready_to_close: boolean;
-    algorand_transaction: string | null;
-    near_transaction: string | null;
-  };
-};
-type TJobJson = {
-  id: number;
-  name: string;
-  job_status_id: number;
-  application: {
-    id: number;
-    selected: number;
-    algorand_transaction: string | null;
-    near_transaction: string | null;
-  };
-};
+// The lists arrive as the DTOs of the writes shape them (the JSON keys above are theirs).
+type TWorkplaceJson = ReturnType<typeof workplaceDto>;
+type TStudyCentreJson = ReturnType<typeof studyCentreDto>;
+type TLanguageJson = ReturnType<typeof languageDto>;
 type TNotificationJson = ReturnType<typeof notificationDto>;
 
 /** The user's row with every list, in one statement; `self` adds the notifications. */
