@@ -23,7 +23,7 @@ import {
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import type { TCtx } from '@/server/context';
 import { AppError, fieldError, type TFieldProblem } from '@/server/errors';
-import { qualified } from '@/server/lib/sql';
+import { prepared, qualified } from '@/server/lib/sql';
 import { parseWith } from '@/server/lib/validate';
 import { assertRole } from '@/server/services/access';
 import { paginated, sentFields } from '@/server/services/profile/common';
@@ -165,21 +165,6 @@ const newestFirst = (kind: TKind): TSortKey => ({
  * the database's answer, so the hot lists skip it.
  */
 type TPageQuery = { key: string; where: SQL; sort: TSortKey; values: Record<string, unknown> };
-
-type TPrepared = { execute: (values: Record<string, unknown>) => Promise<unknown> };
-const preparedByDb = new WeakMap<Db, Map<string, TPrepared>>();
-
-/** The statement named `name` on `db`, built by `build` the first time. */
-function prepared<T>(db: Db, name: string, build: () => { prepare: (name: string) => T }): T {
-  let statements = preparedByDb.get(db);
-  if (!statements) preparedByDb.set(db, (statements = new Map()));
-  let statement = statements.get(name);
-  if (!statement) {
-    statement = build().prepare(name) as TPrepared;
-    statements.set(name, statement);
-  }
-  return statement as T;
-}
 
 /**
  * One page of postings of `kind` matching `q`, in its order, with their total, in one

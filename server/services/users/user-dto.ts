@@ -4,6 +4,7 @@ import type { Db } from '@/db/types';
 import type { TCtx } from '@/server/context';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { AppError } from '@/server/errors';
+import { prepared } from '@/server/lib/sql';
 import {
   CV_FILE_JSON,
   ownInfoDto,
@@ -111,37 +112,47 @@ const NOTIFICATIONS = jsonList(sql`
   from (select * from notifications where user_id = "users"."id"
         order by created_at desc, id desc limit 50) n`);
 
-/** Whether business `viewerId` owns a posting the user applied to (then it sees the contact). */
-const appliedTo = (viewerId: number) => sql<boolean>`(
+/** Whether the business viewing (placeholder `viewer`) owns a posting the user applied to. */
+const APPLIED_TO_VIEWER = sql<boolean>`(
   exists (select 1 from project_applications pa join projects p on p.id = pa.project_id
-          where pa.user_id = "users"."id" and p.owner_id = ${viewerId})
+          where pa.user_id = "users"."id" and p.owner_id = ${sql.placeholder('viewer')})
   or exists (select 1 from job_applications ja join jobs j on j.id = ja.job_id
-             where ja.user_id = "users"."id" and j.owner_id = ${viewerId}))`;
+             where ja.user_id = "users"."id" and j.owner_id = ${sql.placeholder('viewer')}))`;
 
-// The lists arrive as the DTOs of the writes shape them (the JSON keys above are theirs).
 type TWorkplaceJson = ReturnType<typeof workplaceDto>;
 type TStudyCentreJson = ReturnType<typeof studyCentreDto>;
 type TLanguageJson = ReturnType<typeof languageDto>;
 type TNotificationJson = ReturnType<typeof notificationDto>;
 
-/** The user's row with every list, in one statement; `self` adds the notifications. */
+/**
+ * The user's row with every list, in one prepared statement per view: `self` adds the
+ * notifications, `viewer` (a business) whether it may see the contact.
+ */
+function profileStatement(db: Db, view: 'self' | 'public' | 'viewer') {
+  return prepared(db, `profile_${view}`, () =>
+    db
+      .select({
+        user: users,
+        cvFile: sql<TCvFile | null>`${CV_FILE_JSON}`,
+        workplaces: sql<TWorkplaceJson[]>`${WORKPLACES}`,
+        studyCentres: sql<TStudyCentreJson[]>`${STUDY_CENTRES}`,
+        skills: sql<{ name: string }[]>`${SKILLS}`,
+        roles: sql<{ name: string }[]>`${ROLES}`,
+        languages: sql<TLanguageJson[]>`${LANGUAGES}`,
+        projects: sql<TProjectJson[]>`${projectsList(view !== 'self')}`,
+        jobs: sql<TJobJson[]>`${jobsList(view !== 'self')}`,
+        notifications:
+          view === 'self' ? sql<TNotificationJson[]>`${NOTIFICATIONS}` : sql<null>`null`,
+        contact: view === 'viewer' ? APPLIED_TO_VIEWER : sql<boolean>`false`,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+  );
+}
+
 async function readProfile(db: Db, userId: number, opts: { self: boolean; viewerId?: number }) {
-  const [row] = await db
-    .select({
-      user: users,
-      cvFile: sql<TCvFile | null>`${CV_FILE_JSON}`,
-      workplaces: sql<TWorkplaceJson[]>`${WORKPLACES}`,
-      studyCentres: sql<TStudyCentreJson[]>`${STUDY_CENTRES}`,
-      skills: sql<{ name: string }[]>`${SKILLS}`,
-      roles: sql<{ name: string }[]>`${ROLES}`,
-      languages: sql<TLanguageJson[]>`${LANGUAGES}`,
-      projects: sql<TProjectJson[]>`${projectsList(!opts.self)}`,
-      jobs: sql<TJobJson[]>`${jobsList(!opts.self)}`,
-      notifications: opts.self ? sql<TNotificationJson[]>`${NOTIFICATIONS}` : sql<null>`null`,
-      contact: opts.viewerId === undefined ? sql<boolean>`false` : appliedTo(opts.viewerId),
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+  const view = opts.self ? 'self' : opts.viewerId === undefined ? 'public' : 'viewer';
+  const [row] = await profileStatement(db, view).execute({ id: userId, viewer: opts.viewerId });
   return row;
 }
 
