@@ -49,14 +49,18 @@ const DEMO_PASSWORD = 'Demo-pass-2026';
 
 // An error page answers 404 or 500: Lighthouse is told to measure it anyway, and what that status
 // alone brings is left out of its scores: SEO's "http-status-code" audit, and best practices'
-// "errors-in-console" when the console's only error is the page's own answer (Chromium logs it).
+// "errors-in-console" when the console's only errors are the page's own answer (Chromium logs it)
+// and its own data file in either language (`/_next/data/<build>/<lang>/500.json`, which the
+// language switch prefetches and which answers the same status).
 const ERROR_PAGE = {
   ignoreStatusCode: true,
   excused: (lhr) => {
     const errors = lhr.audits['errors-in-console']?.details?.items ?? [];
-    const ownStatusOnly = errors.every(
-      (e) => e.source === 'network' && e.sourceLocation?.url === lhr.finalDisplayedUrl,
-    );
+    const page = new URL(lhr.finalDisplayedUrl).pathname.replace(/^\/es(?=\/|$)/, '') || '/';
+    const own = (url = '') =>
+      url === lhr.finalDisplayedUrl ||
+      /\/_next\/data\/[^/]+\/(?:en|es)(\/[^?]*)\.json$/.exec(url)?.[1] === page;
+    const ownStatusOnly = errors.every((e) => e.source === 'network' && own(e.sourceLocation?.url));
     return ownStatusOnly ? ['http-status-code', 'errors-in-console'] : ['http-status-code'];
   },
 };
