@@ -17,9 +17,9 @@
 // of each signed-in page as the check saw it.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './lib/app-process.mjs';
 import { buildIfNeeded, distDir, nextStartArgs } from './lib/build.mjs';
 import {
   FIGURE_HEADER,
@@ -135,16 +135,6 @@ if (unmeasured.length || stale.length) {
 const buildEnv = { ...process.env, NEXT_DIST_DIR: process.env.NEXT_DIST_DIR || '.next-lh' };
 delete buildEnv.DATABASE_URL;
 buildIfNeeded(root, buildEnv);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-lighthouse-'));
 const logPath = path.join(work, 'server.log');
