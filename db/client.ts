@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { serverEnv } from '@/lib/env';
 import { acquireDataDirLock } from './lock';
+import { MIGRATIONS_DIR, createPglite } from './pglite';
 import { ensureReferenceData } from './reference-data';
 import * as schema from './schema';
 import type { Db, DbHandle, OpenOptions, TListen } from './types';
-
-export const MIGRATIONS_DIR = path.resolve(process.cwd(), 'db/migrations');
 
 /**
  * Planner costs for data on SSDs or in memory: PostgreSQL's default random_page_cost (4) prices
@@ -138,21 +137,12 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
 
   const release = opts.dataDir ? acquireDataDirLock(opts.dataDir) : () => {};
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
-    const { migrate } = await import('drizzle-orm/pglite/migrator');
-    // The search's extensions (db/migrations/0001_marketplace_search.sql creates them).
-    const { unaccent } = await import('@electric-sql/pglite/contrib/unaccent');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const extensions = { unaccent, pg_trgm };
     if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
-    const client = opts.dataDir
-      ? await PGlite.create(path.join(opts.dataDir, 'pg'), { extensions })
-      : await PGlite.create({ extensions });
-    await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
+    const client = await createPglite(opts.dataDir && path.join(opts.dataDir, 'pg'));
     const db = drizzle(client, { schema }) as unknown as Db;
     try {
-      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
       await ensureReferenceData(db);
     } catch (err) {
       await client.close();

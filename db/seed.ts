@@ -163,11 +163,12 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
   const postingUpdated = (kind: 'project' | 'job', index: number) =>
     ago(DEMO_PLAN.postings.find((p) => p.kind === kind && p.index === index)!.updatedDaysAgo);
 
-  const projectIds: number[] = [];
-  for (const [i, p] of DEMO_PROJECTS.entries()) {
-    const [row] = await tx
-      .insert(projects)
-      .values({
+  // Each kind of posting in one insert; ids are matched back by name, unique per kind
+  // (tests/unit/seed-bulk.test.ts). Rows are listed in the data's order, so ids follow it.
+  const projectRows = await tx
+    .insert(projects)
+    .values(
+      DEMO_PROJECTS.map((p, i) => ({
         ownerId: businessIds[p.owner]!,
         name: p.name,
         summary: p.summary,
@@ -182,16 +183,16 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         projectStatusId: p.status,
         createdAt: ago(p.postedDaysAgo),
         updatedAt: postingUpdated('project', i),
-      })
-      .returning({ id: projects.id });
-    projectIds.push(row!.id);
-  }
+      })),
+    )
+    .returning({ id: projects.id, name: projects.name });
+  const projectIdByName = new Map(projectRows.map((r) => [r.name, r.id]));
+  const projectIds = DEMO_PROJECTS.map((p) => projectIdByName.get(p.name)!);
 
-  const jobIds: number[] = [];
-  for (const [i, j] of DEMO_JOBS.entries()) {
-    const [row] = await tx
-      .insert(jobs)
-      .values({
+  const jobRows = await tx
+    .insert(jobs)
+    .values(
+      DEMO_JOBS.map((j, i) => ({
         ownerId: businessIds[j.owner]!,
         name: j.name,
         summary: j.summary,
@@ -208,14 +209,15 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         jobStatusId: j.status,
         createdAt: ago(j.postedDaysAgo),
         updatedAt: postingUpdated('job', i),
-      })
-      .returning({ id: jobs.id });
-    jobIds.push(row!.id);
-  }
+      })),
+    )
+    .returning({ id: jobs.id, name: jobs.name });
+  const jobIdByName = new Map(jobRows.map((r) => [r.name, r.id]));
+  const jobIds = DEMO_JOBS.map((j) => jobIdByName.get(j.name)!);
 
   // Each kind in one insert; ids are matched back by (posting, talent), unique per kind.
   const planned = DEMO_PLAN.applications;
-  const projectRows = await tx
+  const projectApplicationRows = await tx
     .insert(projectApplications)
     .values(
       planned
@@ -242,7 +244,7 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
       postingId: projectApplications.projectId,
       userId: projectApplications.userId,
     });
-  const jobRows = await tx
+  const jobApplicationRows = await tx
     .insert(jobApplications)
     .values(
       planned
@@ -269,8 +271,8 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
   const postingId = (kind: 'project' | 'job', index: number) =>
     (kind === 'project' ? projectIds : jobIds)[index]!;
   const applicationIds = new Map<string, number>([
-    ...projectRows.map((r) => [`project:${r.postingId}:${r.userId}`, r.id] as const),
-    ...jobRows.map((r) => [`job:${r.postingId}:${r.userId}`, r.id] as const),
+    ...projectApplicationRows.map((r) => [`project:${r.postingId}:${r.userId}`, r.id] as const),
+    ...jobApplicationRows.map((r) => [`job:${r.postingId}:${r.userId}`, r.id] as const),
   ]);
   const applicationId = (i: number) => {
     const a = planned[i]!;

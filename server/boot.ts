@@ -1,17 +1,27 @@
 import { getDb, getDbHandle } from '@/db/client';
 import { serverEnv } from '@/lib/env';
-import { safeErrorFields } from './logger';
+import { log, safeErrorFields } from './logger';
 import { scheduleHousekeeping } from './services/housekeeping';
 import { seedOnStart } from './start-up';
 
 /**
  * At server start: open the database (taking the data directory's lock) and apply the
  * migrations, so a second process on the same directory fails at once, clearly; seed the demo
- * data (README "Demo sign-ins"); then purge expired rows now and every 10 minutes.
+ * data (README "Demo sign-ins"); then purge expired rows now and every 10 minutes. How long the
+ * opening and the seeding took is logged (docs/architecture.md "Start-up").
  */
 try {
-  const { db } = await getDbHandle();
+  const started = performance.now();
+  const { db, kind } = await getDbHandle();
+  const opened = performance.now();
   await seedOnStart(db, serverEnv());
+  const ms = (from: number, to: number) => Math.round(to - from);
+  log('info', 'database ready', {
+    kind,
+    openMs: ms(started, opened),
+    seedMs: ms(opened, performance.now()),
+    sinceProcessStartMs: Math.round(process.uptime() * 1000),
+  });
   scheduleHousekeeping(getDb);
 } catch (err) {
   // The data-directory lock's message says what to do; a failed query is named, never quoted.
