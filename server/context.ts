@@ -29,7 +29,12 @@ export type TChains = {
 };
 
 /** The caller of a request with a valid bearer token. */
-export type TAuthUser = { id: number; isTalent: boolean };
+export type TAuthUser = {
+  id: number;
+  isTalent: boolean;
+  /** The user's `profile_version` when the token was checked (server/services/users/user-dto.ts). */
+  profileVersion?: number;
+};
 
 /**
  * What every service verb takes first: `verb(ctx, input)`. Built once per request by

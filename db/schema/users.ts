@@ -43,6 +43,12 @@ export const users = pgTable(
     lang: varchar('lang', { length: 2 }).notNull().default('en'),
     /** Raised on password change and recovery: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Raised by triggers with every change to what the profile shows: the row, its lists, its
+     * applications' postings, its notifications (db/migrations/0004_profile_version.sql). A
+     * cached profile of the same version is current (docs/architecture.md "Reads and writes").
+     */
+    profileVersion: integer('profile_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

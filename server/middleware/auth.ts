@@ -16,12 +16,17 @@ async function authenticate(c: Context<TAppEnv>, now = c.var.ctx.now): Promise<T
   const claims = await verifyAccessToken(match[1]!, ctx.deps.jwtSecret, now);
   if (!claims) throw new AppError('unauthorized');
   const [row] = await ctx.db
-    .select({ id: users.id, isTalent: users.isTalent, tokenVersion: users.tokenVersion })
+    .select({
+      id: users.id,
+      isTalent: users.isTalent,
+      tokenVersion: users.tokenVersion,
+      profileVersion: users.profileVersion,
+    })
     .from(users)
     .where(eq(users.id, claims.userId));
   // A password change or recovery raises the version: older tokens stop working.
   if (!row || row.tokenVersion !== claims.version) throw new AppError('unauthorized');
-  return { id: row.id, isTalent: row.isTalent };
+  return { id: row.id, isTalent: row.isTalent, profileVersion: row.profileVersion };
 }
 
 /**

@@ -44,7 +44,13 @@ describe('requireRole', () => {
     const t = await call('/talents', talent.token);
     expect(t).toEqual({
       status: 200,
-      json: { status: true, data: { user: { id: talent.id, isTalent: true }, ip: '192.0.2.44' } },
+      json: {
+        status: true,
+        data: {
+          user: { id: talent.id, isTalent: true, profileVersion: expect.any(Number) },
+          ip: '192.0.2.44',
+        },
+      },
     });
     const b = await call('/businesses', business.token);
     expect(b.json.data).toMatchObject({ user: { id: business.id, isTalent: false } });

@@ -150,13 +150,65 @@ function profileStatement(db: Db, view: 'self' | 'public' | 'viewer') {
   );
 }
 
-async function readProfile(db: Db, userId: number, opts: { self: boolean; viewerId?: number }) {
+/** The user's current `profile_version`. */
+const versionStatement = (db: Db) =>
+  prepared(db, 'profile_version', () =>
+    db
+      .select({ version: users.profileVersion })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+  );
+
+/** How many profile rows each database's cache keeps, the least recently read going first. */
+const CACHED_PROFILES = 1000;
+const cacheByDb = new WeakMap<Db, Map<string, TProfileRow>>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * The profile row of a view, from this process's cache when its `profile_version` is the user's
+ * current one: triggers raise it with every change to what the profile shows, in the change's
+ * transaction, so a match means nothing changed, whichever instance wrote
+ * (docs/architecture.md "Reads and writes"). The version costs one primary-key read, or none when
+ * the caller read it already (the token's user reading their own profile). Rows are frozen: every
+ * reader shares them.
+ */
+async function readProfile(
+  db: Db,
+  userId: number,
+  opts: { self: boolean; viewerId?: number; version?: number },
+) {
   const view = opts.self ? 'self' : opts.viewerId === undefined ? 'public' : 'viewer';
+  let cache = cacheByDb.get(db);
+  if (!cache) cacheByDb.set(db, (cache = new Map()));
+  const key = `${view}:${userId}:${opts.viewerId ?? ''}`;
+  const cached = cache.get(key);
+  if (cached) {
+    cache.delete(key);
+    const version =
+      opts.version ?? (await versionStatement(db).execute({ id: userId }))[0]?.version;
+    if (version === cached.user.profileVersion) {
+      cache.set(key, cached);
+      return cached;
+    }
+  }
   const [row] = await profileStatement(db, view).execute({ id: userId, viewer: opts.viewerId });
+  if (row) {
+    cache.set(key, deepFreeze(row));
+    if (cache.size > CACHED_PROFILES) cache.delete(cache.keys().next().value!);
+  }
   return row;
 }
 
-type TProfileRow = NonNullable<Awaited<ReturnType<typeof readProfile>>>;
+type TProfileRow = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof profileStatement>['execute']>>[number]
+>;
 
 /** The profile sections everyone may see. */
 const profileSections = ({ user, cvFile, ...lists }: TProfileRow) => ({
@@ -182,8 +234,8 @@ const profileSections = ({ user, cvFile, ...lists }: TProfileRow) => ({
 });
 
 /** The signed-in user as docs/api.md "The user object" describes it: everything, for the user themself. */
-export async function selfUserDto(db: Db, userId: number) {
-  const row = await readProfile(db, userId, { self: true });
+export async function selfUserDto(db: Db, userId: number, version?: number) {
+  const row = await readProfile(db, userId, { self: true, version });
   if (!row) throw new AppError('not_found');
   return {
     ...profileSections(row),
@@ -202,7 +254,7 @@ export type TUserDto = Awaited<ReturnType<typeof selfUserDto>>;
  */
 export async function getUser(ctx: TCtx, input: { id: number }) {
   const viewer = ctx.user;
-  if (viewer?.id === input.id) return selfUserDto(ctx.db, input.id);
+  if (viewer?.id === input.id) return selfUserDto(ctx.db, input.id, viewer.profileVersion);
   const row = await readProfile(ctx.db, input.id, {
     self: false,
     viewerId: viewer && !viewer.isTalent ? viewer.id : undefined,
