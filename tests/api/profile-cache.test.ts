@@ -85,9 +85,7 @@ async function afterChange(change: () => Promise<unknown>) {
 describe('the profile cache', () => {
   it('answers a repeated read with one primary-key lookup, and none for one’s own', async () => {
     await views();
-    const anonymous = await statementsOf(api.db, () =>
-      api.call('GET', `/users/id/${ana.id}`, {}),
-    );
+    const anonymous = await statementsOf(api.db, () => api.call('GET', `/users/id/${ana.id}`, {}));
     expect(anonymous).toHaveLength(1);
     expect(anonymous[0]).toMatch(/^select "profile_version" from "users"/);
     // The token's lookup reads the version: nothing more.
