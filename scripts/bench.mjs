@@ -225,7 +225,6 @@ async function benchOne(target, distDir) {
     logPath: path.join(work, 'server.log'),
     distDir,
   });
-  running = app;
   let keep = false;
   const where = target.databaseUrl ? redactUrl(target.databaseUrl) : 'a fresh data directory';
   console.log(`\n== ${target.label} (${where}), load average ${loadAverage()}`);
@@ -308,7 +307,6 @@ async function benchOne(target, distDir) {
     throw err;
   } finally {
     await stopApp(app);
-    running = undefined;
     if (!keep) fs.rmSync(work, { recursive: true, force: true });
   }
 }
@@ -408,21 +406,6 @@ function brokenBudgets(res) {
 // ---------------------------------------------------------------------------------------------
 // Main
 // ---------------------------------------------------------------------------------------------
-
-/** @type {import('./lib/app-process.mjs').TApp | undefined} */
-let running;
-// Never leave a server behind: a Ctrl-C or a crash of this script ends its group too.
-process.on('exit', () => {
-  if (running && !running.exit) {
-    try {
-      process.kill(-running.pgid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
-});
-process.on('SIGINT', () => process.exit(130));
-process.on('SIGTERM', () => process.exit(143));
 
 const distDir = buildForBench();
 console.log(

@@ -44,17 +44,6 @@ const DATABASE_URL = process.env.DATABASE_URL || undefined;
 
 /** @type {import('./lib/app-process.mjs').TApp | undefined} */
 let running;
-process.on('exit', () => {
-  if (running && !running.exit) {
-    try {
-      process.kill(-running.pgid, 'SIGKILL');
-    } catch {
-      // gone
-    }
-  }
-});
-process.on('SIGINT', () => process.exit(130));
-process.on('SIGTERM', () => process.exit(143));
 
 const errorText = (/** @type {unknown} */ err) =>
   err instanceof Error ? err.message : String(err);

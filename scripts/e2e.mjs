@@ -7,10 +7,10 @@
 // (NEXT_PUBLIC_WALLET_TEST_SIGNER), which `npm start`'s build never contains.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { startAlgorandPeer } from './lib/algorand-peer.mjs';
+import { freePort } from './lib/app-process.mjs';
 import { buildIfNeeded, nextStartArgs } from './lib/build.mjs';
 import { startSmtpPeer } from './lib/smtp-peer.mjs';
 
@@ -31,16 +31,6 @@ const buildEnv = {
 delete buildEnv.DATABASE_URL;
 buildIfNeeded(process.cwd(), buildEnv);
 const algorand = await startAlgorandPeer({ port: ALGORAND_PEER_PORT });
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-e2e-'));
 const dataDir = path.join(work, 'data');

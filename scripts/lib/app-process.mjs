@@ -71,10 +71,25 @@ export function freePort() {
 /** A new empty directory under the system's temporary directory. @param {string} prefix */
 export const tempDir = (prefix) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
+/** Servers started here that have not exited: ended with their groups if this script ends first. */
+const live = new Set();
+
+/** Never leave a server behind: a Ctrl-C, a failure or a crash of the script ends its group. */
+function killLiveOnExit() {
+  if (killLiveOnExit.hooked) return;
+  killLiveOnExit.hooked = true;
+  process.on('exit', () => {
+    for (const app of live) signalGroup(app.pgid, 'SIGKILL');
+  });
+  process.on('SIGINT', () => process.exit(130));
+  process.on('SIGTERM', () => process.exit(143));
+}
+killLiveOnExit.hooked = false;
+
 /**
  * Spawns the production server on `port` with `env` (NODE_ENV=production), detached so that it leads its
  * own process group: stopping or killing the group reaches any child server it starts too.
- * Its output goes straight to `logPath` (a file descriptor, not a pipe through this process, so
+ * Killed with its group should this script end first. Its output goes straight to `logPath` (a file descriptor, not a pipe through this process, so
  * the load generator's event loop never relays the server's request log).
  * @param {{port: number, env: NodeJS.ProcessEnv, logPath: string, distDir: string}} opts
  * @returns {TApp}
@@ -108,10 +123,13 @@ export function startApp({ port, env, logPath, distDir }) {
     exited: new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         app.exit = { code, signal };
+        live.delete(app);
         resolve(app.exit);
       });
     }),
   };
+  killLiveOnExit();
+  live.add(app);
   return app;
 }
 
