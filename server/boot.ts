@@ -4,6 +4,13 @@ import { log, safeErrorFields } from './logger';
 import { scheduleHousekeeping } from './services/housekeeping';
 import { seedOnStart } from './start-up';
 
+/** What PostgreSQL's refusals at connection time mean for the operator. */
+const START_ERRORS: Record<string, string> = {
+  '3D000': 'the database named in DATABASE_URL does not exist; create it first',
+  '28P01': 'PostgreSQL refused the password in DATABASE_URL',
+  '28000': 'PostgreSQL refused the user in DATABASE_URL',
+};
+
 /**
  * At server start: open the database (taking the data directory's lock) and apply the
  * migrations, so a second process on the same directory fails at once, clearly; seed the demo
@@ -24,7 +31,11 @@ try {
   });
   scheduleHousekeeping(getDb);
 } catch (err) {
-  // The data-directory lock's message says what to do; a failed query is named, never quoted.
-  console.error(`Cannot start: ${safeErrorFields(err).error}`);
+  // The data-directory lock's message says what to do; a failed query is named, never quoted,
+  // with its SQLSTATE and, for the usual mistakes in DATABASE_URL, what it means.
+  const { error, sqlState } = safeErrorFields(err);
+  const hint = sqlState && START_ERRORS[sqlState];
+  const state = sqlState ? ` (SQLSTATE ${sqlState}${hint ? `: ${hint}` : ''})` : '';
+  console.error(`Cannot start: ${error}${state}`);
   process.exit(1);
 }
