@@ -1,10 +1,26 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { users } from '@/db/schema';
+import type { Db } from '@/db/types';
 import { verifyAccessToken } from '@/server/auth/tokens';
 import type { TAppEnv, TAuthUser } from '@/server/context';
 import { AppError } from '@/server/errors';
+import { prepared } from '@/server/lib/sql';
 import { assertRole, type TRole } from '@/server/services/access';
+
+/** The token's user as every authenticated request reads it: prepared, built once. */
+const tokenUser = (db: Db) =>
+  prepared(db, 'token_user', () =>
+    db
+      .select({
+        id: users.id,
+        isTalent: users.isTalent,
+        tokenVersion: users.tokenVersion,
+        profileVersion: users.profileVersion,
+      })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+  );
 
 /** The bearer token's user, null without an Authorization header; a bad token is a 401. */
 async function authenticate(c: Context<TAppEnv>, now = c.var.ctx.now): Promise<TAuthUser | null> {
@@ -15,15 +31,7 @@ async function authenticate(c: Context<TAppEnv>, now = c.var.ctx.now): Promise<T
   const ctx = c.var.ctx;
   const claims = await verifyAccessToken(match[1]!, ctx.deps.jwtSecret, now);
   if (!claims) throw new AppError('unauthorized');
-  const [row] = await ctx.db
-    .select({
-      id: users.id,
-      isTalent: users.isTalent,
-      tokenVersion: users.tokenVersion,
-      profileVersion: users.profileVersion,
-    })
-    .from(users)
-    .where(eq(users.id, claims.userId));
+  const [row] = await tokenUser(ctx.db).execute({ id: claims.userId });
   // A password change or recovery raises the version: older tokens stop working.
   if (!row || row.tokenVersion !== claims.version) throw new AppError('unauthorized');
   return { id: row.id, isTalent: row.isTalent, profileVersion: row.profileVersion };

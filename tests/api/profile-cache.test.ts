@@ -95,6 +95,15 @@ describe('the profile cache', () => {
     expect(own).toHaveLength(1);
   });
 
+  it('serves concurrent reads of a cached profile from the cache', async () => {
+    await views();
+    const statements = await statementsOf(api.db, () =>
+      Promise.all(Array.from({ length: 10 }, () => api.call('GET', `/users/id/${ana.id}`, {}))),
+    );
+    expect(statements).toHaveLength(10);
+    for (const s of statements) expect(s).toMatch(/^select "profile_version" from "users"/);
+  });
+
   it('shows a change of the user row', async () => {
     const v = await afterChange(() =>
       exec(sql`update users set headline = 'Cached no more' where id = ${ana.id}`),

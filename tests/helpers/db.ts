@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { openDatabase } from '@/db/client';
 import type { DbHandle } from '@/db/types';
+import { installStatementHook } from './statements';
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database
- * on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API suite both ways).
+ * on the PostgreSQL server named by TEST_DATABASE_URL (CI runs the API suite both ways). Its
+ * statements can be counted (./statements.ts).
  */
 export async function createTestDb(): Promise<DbHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'pglite' });
+  if (!serverUrl) {
+    const handle = await openDatabase({ kind: 'pglite' });
+    installStatementHook(handle.db);
+    return handle;
+  }
 
   const { Client } = await import('pg');
   const name = `test_${randomBytes(6).toString('hex')}`;
@@ -19,6 +25,7 @@ export async function createTestDb(): Promise<DbHandle> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  installStatementHook(handle.db);
   return {
     ...handle,
     close: async () => {

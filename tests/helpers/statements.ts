@@ -1,14 +1,39 @@
 import type { Db } from '@/db/types';
 
 // Drizzle's logger sees every statement before it is sent (docs/architecture.md "Reads and
-// writes"). The helpers set one on the open database's session, and on the options its
-// transactions copy. BEGIN and COMMIT are left out: PGlite runs them outside the logger,
-// node-postgres through it, so both databases count the same.
+// writes"). A prepared statement keeps the logger its session had when it was prepared, so the
+// test databases get a logger of ours at once (createTestDb calls installStatementHook), before
+// anything is prepared, and the helpers below only tell it where to report. BEGIN and COMMIT are
+// left out: PGlite runs them outside the logger, node-postgres through it, so both databases
+// count the same.
 
 type TLogger = { logQuery(query: string, params: unknown[]): void };
 type TSessionLike = { logger: TLogger; options: { logger?: TLogger } };
+type THook = { onStatement?: (query: string) => void };
+
+const hooks = new WeakMap<Db, THook>();
 
 const isTransactionControl = (query: string) => /^\s*(begin|commit|rollback)\b/i.test(query);
+
+/** Gives `db`'s session (and the transactions it opens) the logger the helpers below report from. */
+export function installStatementHook(db: Db) {
+  if (hooks.has(db)) return;
+  const session = (db as unknown as { session?: TSessionLike }).session;
+  if (!session?.logger || !session.options) {
+    throw new Error("Drizzle's session has no logger to hook (did drizzle-orm change?)");
+  }
+  const hook: THook = {};
+  const original = session.logger;
+  const logger: TLogger = {
+    logQuery: (query, params) => {
+      if (hook.onStatement && !isTransactionControl(query)) hook.onStatement(query);
+      original.logQuery(query, params);
+    },
+  };
+  session.logger = logger;
+  session.options.logger = logger;
+  hooks.set(db, hook);
+}
 
 /** Runs `work` with `onStatement` called before each statement (except BEGIN and COMMIT). */
 async function withStatementHook(
@@ -16,23 +41,14 @@ async function withStatementHook(
   onStatement: (query: string) => void,
   work: () => Promise<unknown>,
 ) {
-  const session = (db as unknown as { session?: TSessionLike }).session;
-  if (!session?.logger || !session.options) {
-    throw new Error("Drizzle's session has no logger to hook (did drizzle-orm change?)");
-  }
-  const logger: TLogger = {
-    logQuery: (query) => {
-      if (!isTransactionControl(query)) onStatement(query);
-    },
-  };
-  const before = { logger: session.logger, options: session.options.logger };
-  session.logger = logger;
-  session.options.logger = logger;
+  const hook = hooks.get(db);
+  if (!hook) throw new Error('Count statements on a database from createTestDb()');
+  if (hook.onStatement) throw new Error('Statements are already being counted on this database');
+  hook.onStatement = onStatement;
   try {
     await work();
   } finally {
-    session.logger = before.logger;
-    session.options.logger = before.options;
+    hook.onStatement = undefined;
   }
 }
 

@@ -190,16 +190,22 @@ async function readProfile(
   const key = `${view}:${userId}:${opts.viewerId ?? ''}`;
   const cached = cache.get(key);
   if (cached) {
-    cache.delete(key);
+    // Left in place while the version is read: concurrent reads of the profile share it.
     const version =
       opts.version ?? (await versionStatement(db).execute({ id: userId }))[0]?.version;
     if (version === cached.user.profileVersion) {
-      cache.set(key, cached);
+      if (cache.get(key) === cached) {
+        cache.delete(key); // and back, as the most recently read
+        cache.set(key, cached);
+      }
       return cached;
     }
   }
   const [row] = await profileStatement(db, view).execute({ id: userId, viewer: opts.viewerId });
-  if (row) {
+  const current = cache.get(key);
+  // A concurrent read may have stored a newer version meanwhile.
+  if (row && !(current && current.user.profileVersion > row.user.profileVersion)) {
+    cache.delete(key);
     cache.set(key, deepFreeze(row));
     if (cache.size > CACHED_PROFILES) cache.delete(cache.keys().next().value!);
   }
