@@ -163,6 +163,10 @@ export function connectLiveNotifications(options: TLiveOptions): TLiveConnection
       res = await fetchImpl(options.url, {
         headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
         cache: 'no-store',
+        // A stream stays open for the whole visit: at low priority it never competes with what
+        // the page needs, and a browser (or Lighthouse) waiting for the important requests to
+        // end does not wait for it.
+        priority: 'low',
         signal: controller.signal,
       });
     } catch {

@@ -4,28 +4,34 @@ import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import { marketTranslations } from '@/lib/i18n/page-props';
+import { preloadForSession } from '@/lib/session-preload';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
 const ApplicationsList = dynamic(() => import('@/components/applications/applications-list'), {
   ssr: false,
 });
+preloadForSession(['/applications'], () => import('@/components/applications/applications-list'));
 
-/** /applications: the talent's applications and where each stands. */
+/**
+ * /applications: the talent's applications and where each stands. The heading and its
+ * lead are the same for everyone, so they are in the server's page and paint at once; the
+ * list waits for the session.
+ */
 export default function ApplicationsPage() {
   const { t } = useTranslation('market');
   return (
     <PageFrame title={t('applications.title')}>
-      <RequireAuth role="talent">
-        <div className={styles.page}>
-          <header className={styles.pageHeader}>
-            <div>
-              <h1>{t('applications.title')}</h1>
-              <p>{t('applications.lead')}</p>
-            </div>
-          </header>
+      <div className={styles.page}>
+        <header className={styles.pageHeader}>
+          <div>
+            <h1>{t('applications.title')}</h1>
+            <p>{t('applications.lead')}</p>
+          </div>
+        </header>
+        <RequireAuth role="talent">
           <ApplicationsList />
-        </div>
-      </RequireAuth>
+        </RequireAuth>
+      </div>
     </PageFrame>
   );
 }

@@ -4,28 +4,34 @@ import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import { staticTranslations } from '@/lib/i18n/page-props';
+import { preloadForSession } from '@/lib/session-preload';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
 const NotificationList = dynamic(() => import('@/components/notifications/notification-list'), {
   ssr: false,
 });
+preloadForSession(['/notifications'], () => import('@/components/notifications/notification-list'));
 
-/** /notifications: the signed-in user's notifications, newest first, live. */
+/**
+ * /notifications: the signed-in user's notifications, newest first, live. The heading and its
+ * lead are the same for everyone, so they are in the server's page and paint at once; the
+ * list waits for the session.
+ */
 export default function NotificationsPage() {
   const { t } = useTranslation('common');
   return (
     <PageFrame title={t('notifications.title')}>
-      <RequireAuth>
-        <div className={styles.page}>
-          <header className={styles.pageHeader}>
-            <div>
-              <h1>{t('notifications.title')}</h1>
-              <p>{t('notifications.lead')}</p>
-            </div>
-          </header>
+      <div className={styles.page}>
+        <header className={styles.pageHeader}>
+          <div>
+            <h1>{t('notifications.title')}</h1>
+            <p>{t('notifications.lead')}</p>
+          </div>
+        </header>
+        <RequireAuth>
           <NotificationList />
-        </div>
-      </RequireAuth>
+        </RequireAuth>
+      </div>
     </PageFrame>
   );
 }

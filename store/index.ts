@@ -29,6 +29,15 @@ function storage() {
   };
 }
 
+/** The browser's store, once made (never set on the server). */
+let browserStore: ReturnType<typeof makeStore>['store'] | undefined;
+
+/**
+ * The store of this tab, for code that starts a screen's reads before the screen renders
+ * (lib/session-preload.ts); undefined on the server and before the app has made it.
+ */
+export const currentStore = () => browserStore;
+
 /** One store per app instance (never a module singleton shared across server renders). */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const persisted = persistReducer(
@@ -46,6 +55,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         .concat(dynamicMiddleware.middleware),
   });
   const persistor: Persistor | null = typeof window !== 'undefined' ? persistStore(store) : null;
+  if (typeof window !== 'undefined') browserStore = store;
   return { store, persistor };
 }
 

@@ -4,16 +4,29 @@ import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import type { TOption } from '@/components/ui/select-field';
+import { preloadForSession } from '@/lib/session-preload';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import type { TJob, TPostingKind, TProject } from '@/types/marketplace';
 
 // The form writes through the cache: it comes in a second chunk (first-load budget).
-const PostingForm = dynamic(() => import('./posting-form').then((m) => m.PostingForm), {
+const PostingForm = dynamic(() => import('./posting-form').then((m) => m.PostingFormInSlices), {
   ssr: false,
 });
+preloadForSession(
+  [
+    '/business/projects/new',
+    '/business/jobs/new',
+    '/business/projects/[id]/edit',
+    '/business/jobs/[id]/edit',
+  ],
+  () => import('./posting-form'),
+);
 
-/** New and edit pages of a project or a job, for its business. */
+/**
+ * New and edit pages of a project or a job, for its business. The heading and its lead are in the
+ * server's page and paint at once; the form waits for the session.
+ */
 export function PostingFormPage({
   kind,
   posting,
@@ -38,14 +51,14 @@ export function PostingFormPage({
     !('budget' in posting ? posting.project_status_id === 1 : posting.job_status_id === 1);
   return (
     <PageFrame title={title}>
-      <RequireAuth role="business">
-        <div className={styles.page}>
-          <header className={styles.pageHeader}>
-            <div>
-              <h1>{title}</h1>
-              <p>{t('form.lead')}</p>
-            </div>
-          </header>
+      <div className={styles.page}>
+        <header className={styles.pageHeader}>
+          <div>
+            <h1>{title}</h1>
+            <p>{t('form.lead')}</p>
+          </div>
+        </header>
+        <RequireAuth role="business">
           {notYours ? (
             <p className={styles.empty} role="alert">
               {t('form.not_yours')}
@@ -57,8 +70,8 @@ export function PostingFormPage({
           ) : (
             <PostingForm kind={kind} posting={posting} countries={countries} />
           )}
-        </div>
-      </RequireAuth>
+        </RequireAuth>
+      </div>
     </PageFrame>
   );
 }

@@ -19,6 +19,7 @@ import {
   projectSchema,
 } from '@/lib/schemas/marketplace';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { useDeferredMount } from '@/lib/use-deferred-arrival';
 import { settle } from '@/services/api';
 import {
   useCreateJobMutation,
@@ -272,4 +273,12 @@ export function PostingForm({
       </div>
     </form>
   );
+}
+
+/**
+ * The form as its page shows it once its chunk has arrived: rendered as a transition, in slices
+ * (lib/use-deferred-arrival.ts), not as one long task; nothing shows before.
+ */
+export function PostingFormInSlices(props: Parameters<typeof PostingForm>[0]) {
+  return useDeferredMount() ? <PostingForm {...props} /> : null;
 }

@@ -108,10 +108,13 @@ export function AccountMenu() {
   if (!isLoggedIn || !user) {
     return (
       <div className={styles.authLinks}>
-        <Link href="/auth/login" className={styles.navLink}>
+        {/* Not in the background on every page (components/layout/header.tsx). */}
+        <Link href="/auth/login" className={styles.navLink} prefetch={false}>
           {t('nav.sign_in')}
         </Link>
-        <ButtonLink href="/auth/register">{t('nav.register')}</ButtonLink>
+        <ButtonLink href="/auth/register" prefetch={false}>
+          {t('nav.register')}
+        </ButtonLink>
       </div>
     );
   }

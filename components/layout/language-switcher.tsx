@@ -37,6 +37,8 @@ export function LanguageSwitcher() {
           aria-current={router.locale === l.code ? 'true' : undefined}
           className={router.locale === l.code ? styles.languageActive : styles.language}
           scroll={false}
+          // Not in the background on every page (components/layout/header.tsx).
+          prefetch={false}
         >
           {/* On a phone only the code shows; the full name stays the link's accessible name. */}
           <span className={styles.languageName}>{l.name}</span>

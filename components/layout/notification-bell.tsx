@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useState } from 'react';
+import { afterPageLoad } from '@/lib/after-load';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector, useAppStore } from '@/store/hooks';
 import { useSession } from '@/store/session';
@@ -14,7 +15,9 @@ const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
  * The header's bell (docs/product.md "Notifications"): a link to /notifications whose name says
  * how many are unread. The count starts from the stored user's notifications (the sign-in answer
  * carries the newest) and then follows the server's, live. The stream and the cache come in a
- * chunk of their own after the page has mounted, so the header stays light on every page.
+ * chunk of their own a while after the page has loaded (lib/after-load.ts), so the header stays
+ * light on every page; the open connection passes from one page's header to the next's
+ * (components/notifications/live.ts).
  */
 export function NotificationBell() {
   const { t } = useTranslation('common');
@@ -29,7 +32,8 @@ export function NotificationBell() {
     if (userId === undefined) return;
     let cancelled = false;
     let release: (() => void) | undefined;
-    import('@/components/notifications/live')
+    afterPageLoad()
+      .then(() => import('@/components/notifications/live'))
       .then(({ watchNotifications }) => {
         if (cancelled) return;
         release = watchNotifications(store, userId, (unread) => setServer({ userId, unread }));
@@ -48,6 +52,8 @@ export function NotificationBell() {
   return (
     <Link
       href="/notifications"
+      // Not in the background on every page (components/layout/header.tsx).
+      prefetch={false}
       className={styles.bell}
       aria-label={
         unread > 0 ? t('notifications.bell_unread', { count: unread }) : t('notifications.bell')

@@ -6,12 +6,15 @@ import styles from '@/components/layout/list-page.module.css';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
 import { formatRelativeTime } from '@/lib/format/relative-time';
+import { useDeferredArrival } from '@/lib/use-deferred-arrival';
 import { failureOf } from '@/services/api';
 import {
   NOTIFICATIONS_PER_PAGE,
+  notificationsApi,
   useMarkNotificationClickedMutation,
   useNotificationsQuery,
 } from '@/services/notifications-api';
+import type { AppStore } from '@/store';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import type { TNotification } from '@/types/user';
@@ -35,6 +38,18 @@ function useNow() {
   return now;
 }
 
+/** The page of the list a `?page=` value asks for (the first, unless it names a later one). */
+const pageOf = (value: unknown) => Math.max(1, Math.floor(Number(value)) || 1);
+
+/** The page's first read, started as soon as this chunk is there (lib/session-preload.ts). */
+export function prefetch(store: AppStore) {
+  const user = store.getState().auth.user;
+  if (!user) return;
+  const page = pageOf(new URLSearchParams(window.location.search).get('page') ?? undefined);
+  const args = { user: user.id, page, per_page: NOTIFICATIONS_PER_PAGE };
+  store.dispatch(notificationsApi.util.prefetch('notifications', args, {}));
+}
+
 /**
  * /notifications (docs/product.md "Notifications"): newest first, page by page; the unread ones
  * marked; opening one marks it clicked and then goes to its link, in the active language. Live
@@ -47,11 +62,14 @@ export default function NotificationList() {
   const router = useRouter();
   const user = useAppSelector(selectUser);
   const now = useNow();
-  const page = Math.max(1, Math.floor(Number(router.query.page)) || 1);
-  const { data, error, isFetching, refetch } = useNotificationsQuery(
+  const page = pageOf(router.query.page);
+  const query = useNotificationsQuery(
     { user: user?.id ?? 0, page, per_page: NOTIFICATIONS_PER_PAGE },
     { skip: !user },
   );
+  const { error, isFetching, refetch } = query;
+  // The list's first render is a transition (lib/use-deferred-arrival.ts).
+  const data = useDeferredArrival(query.data);
   const [markClicked] = useMarkNotificationClickedMutation();
   const [opening, setOpening] = useState<number | null>(null);
   const spanish = i18n.language === 'es';
@@ -82,7 +100,9 @@ export default function NotificationList() {
         </Button>
       </div>
     ) : (
-      <p className={`${styles.empty} ${styles.state}`} role="status">
+      // Its own key: the summary that follows is a new paragraph, not this one with its text
+      // moved out of the card (a layout shift).
+      <p key="loading" className={`${styles.empty} ${styles.state}`} role="status">
         {t('notifications.loading')}
       </p>
     );

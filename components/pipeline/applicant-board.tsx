@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { isProject, PostingStatus, type TPosting } from '@/components/postings/posting-facts';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
@@ -8,12 +8,15 @@ import { changeStatusSchema } from '@/lib/schemas/marketplace';
 import { validate } from '@/lib/schemas/validate';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { useDeferredArrival } from '@/lib/use-deferred-arrival';
 import { failureOf, settle } from '@/services/api';
 import {
+  pipelineApi,
   statusOf,
   useBoardQuery,
   useChangeApplicationStatusMutation,
 } from '@/services/pipeline-api';
+import type { AppStore } from '@/store';
 import type { TPostingKind } from '@/types/marketplace';
 import type { TBoardApplication } from '@/types/pipeline';
 import {
@@ -23,6 +26,7 @@ import {
   useStatusLabel,
   type TOwnerStatus,
 } from './applicant-card';
+import { BoardTitle } from './board-title';
 import { failureText } from './failure-text';
 import { LifecycleActions } from './lifecycle-actions';
 import { MoveDialog } from './move-dialog';
@@ -37,6 +41,18 @@ const recruits = (p: TPosting) =>
     : p.job_status_id === JOB_STATUS.recruiting || p.job_status_id === JOB_STATUS.inSelection;
 
 /**
+ * The board's first read, started as soon as this chunk is there (lib/session-preload.ts): the
+ * posting is the one in the address (/business/projects/5/applicants, /es/business/jobs/2/...).
+ */
+export function prefetch(store: AppStore) {
+  const user = store.getState().auth.user;
+  const match = /\/business\/(project|job)s\/(\d+)\/applicants\/?$/.exec(window.location.pathname);
+  if (!user || user.is_talent || !match) return;
+  const key = { kind: match[1] as TPostingKind, id: Number(match[2]) };
+  store.dispatch(pipelineApi.util.prefetch('board', key, {}));
+}
+
+/**
  * The applicant board of one posting (docs/product.md "Pipeline and lifecycle"): columns by
  * status with their counts, the withdrawn apart, each card moved by its buttons after a
  * confirmation, and the posting's next step in its life.
@@ -44,9 +60,12 @@ const recruits = (p: TPosting) =>
 export default function ApplicantBoard({
   kind,
   posting: initial,
+  onShown,
 }: {
   kind: TPostingKind;
   posting: TPosting;
+  /** Called once the board shows the answer (or why there is none), before it paints. */
+  onShown?: () => void;
 }) {
   const { t, i18n } = useTranslation('pipeline');
   const { t: tc } = useTranslation('common');
@@ -62,6 +81,12 @@ export default function ApplicantBoard({
   const [focus, setFocus] = useState<{ id: number; token: number } | null>(null);
 
   const postingPath = `/${kind}s/${posting.id}`;
+  // The board's first render is a transition (lib/use-deferred-arrival.ts).
+  const boardData = useDeferredArrival(board.data);
+  const answered = Boolean(boardData || board.error);
+  useLayoutEffect(() => {
+    if (answered) onShown?.();
+  }, [answered, onShown]);
 
   if (board.error) {
     const failure = failureOf(board.error);
@@ -86,7 +111,7 @@ export default function ApplicantBoard({
       </section>
     );
   }
-  if (!board.data) {
+  if (!boardData) {
     return (
       <p className={styles.state} role="status">
         {t('board.loading')}
@@ -94,7 +119,7 @@ export default function ApplicantBoard({
     );
   }
 
-  const { counts, data } = board.data;
+  const { counts, data } = boardData;
   // As everywhere else, applicants are those who did not withdraw; the board is empty only
   // when nobody ever applied.
   const applicants = OWNER_STATUSES.reduce<number>((n, s) => n + counts[s], 0);
@@ -180,12 +205,7 @@ export default function ApplicantBoard({
     <div className={styles.board}>
       <header className={styles.header}>
         <div className={styles.headerText}>
-          <p className={styles.eyebrow}>
-            <Link href="/business/postings">{t('board.back')}</Link>
-            <span aria-hidden="true"> / </span>
-            {t('board.title')}
-          </p>
-          <h1>{posting.name}</h1>
+          <BoardTitle name={posting.name} />
           <p className={styles.meta}>
             <PostingStatus posting={posting} />
             <span>{t('board.applicants', { count: applicants })}</span>

@@ -1,9 +1,12 @@
 import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
+import { useCallback, useState } from 'react';
 import { RequireAuth } from '@/components/auth/require-auth';
 import { PageFrame } from '@/components/layout/page-frame';
 import type { TPosting } from '@/components/postings/posting-facts';
+import { preloadForSession } from '@/lib/session-preload';
 import type { TPostingKind } from '@/types/marketplace';
+import { BoardTitle } from './board-title';
 import styles from './pipeline.module.css';
 
 // The board reads and writes server data: it comes in a second chunk, with the cache and the
@@ -12,15 +15,35 @@ const ApplicantBoard = dynamic(() => import('./applicant-board'), {
   ssr: false,
   loading: () => <div className={styles.state} aria-hidden="true" />,
 });
+preloadForSession(
+  ['/business/projects/[id]/applicants', '/business/jobs/[id]/applicants'],
+  () => import('./applicant-board'),
+);
 
-/** /business/projects/[id]/applicants and /business/jobs/[id]/applicants, for their business. */
+/**
+ * /business/projects/[id]/applicants and /business/jobs/[id]/applicants, for their business.
+ * The board's heading (the posting's name, from the server) is in the server's page and paints
+ * at once, where the board then shows its own: until the board has its answer, after the session
+ * and its data.
+ */
 export function ApplicantsPage({ kind, posting }: { kind: TPostingKind; posting: TPosting }) {
   const { t } = useTranslation('pipeline');
+  const [boardShown, setBoardShown] = useState(false);
+  const shown = useCallback(() => setBoardShown(true), []);
   return (
     <PageFrame title={`${t('board.title')} · ${posting.name}`}>
-      <RequireAuth role="business">
-        <ApplicantBoard kind={kind} posting={posting} />
-      </RequireAuth>
+      <div className={styles.board}>
+        {!boardShown && (
+          <header className={styles.header}>
+            <div className={styles.headerText}>
+              <BoardTitle name={posting.name} />
+            </div>
+          </header>
+        )}
+        <RequireAuth role="business">
+          <ApplicantBoard kind={kind} posting={posting} onShown={shown} />
+        </RequireAuth>
+      </div>
     </PageFrame>
   );
 }

@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
@@ -5,10 +6,22 @@ import { ButtonLink } from '@/components/ui/button';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
-import { MyApplication } from './my-application';
 import { isProject, type TPosting } from './posting-facts';
-import { JobApplicationForm, ProjectApplicationForm } from './application-forms';
 import styles from './postings.module.css';
+
+/** Room kept for the panel while its part loads (as while the viewer is not yet known). */
+function Loading() {
+  return <div className={styles.applyLoading} aria-hidden="true" />;
+}
+
+// A talent's application, or the form to apply, read and write server data: they come in a chunk
+// of their own, with the cache, which a visitor or a business (shown a sentence and a link) never
+// loads.
+const MyApplication = dynamic(() => import('./my-application').then((m) => m.MyApplication), {
+  ssr: false,
+  loading: () => <Loading />,
+});
+const ApplyForm = dynamic(() => import('./apply-form'), { ssr: false, loading: () => <Loading /> });
 
 /**
  * What the viewer can do with a posting (PRODUCT.md flow 4): sign in to apply; apply (a project
@@ -23,7 +36,7 @@ export default function ApplyPanel({ posting }: { posting: TPosting }) {
   const project = isProject(posting);
   const path = `/${project ? 'projects' : 'jobs'}/${posting.id}`;
 
-  if (!rehydrated) return <div className={styles.applyLoading} aria-hidden="true" />;
+  if (!rehydrated) return <Loading />;
   if (!user) {
     return (
       <section className={styles.panel}>
@@ -61,14 +74,5 @@ export default function ApplyPanel({ posting }: { posting: TPosting }) {
       </section>
     );
   }
-  return (
-    <section className={styles.panel} aria-labelledby="apply-title">
-      <h2 id="apply-title">{t('apply.title')}</h2>
-      {isProject(posting) ? (
-        <ProjectApplicationForm posting={posting} onDone={() => setJustApplied(true)} />
-      ) : (
-        <JobApplicationForm posting={posting} onDone={() => setJustApplied(true)} />
-      )}
-    </section>
-  );
+  return <ApplyForm posting={posting} onDone={() => setJustApplied(true)} />;
 }

@@ -1,11 +1,21 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { ButtonLink } from '@/components/ui/button';
-import { localName, useGetCountriesQuery } from '@/services/reference-api';
+import { profileApi } from '@/services/profile-api';
+import { localName, referenceApi, useGetCountriesQuery } from '@/services/reference-api';
+import type { AppStore } from '@/store';
 import { CompletenessMeter } from './completeness-meter';
 import styles from './my-profile.module.css';
 import { ProfileView } from './profile-view';
 import { useMyProfile } from './use-my-profile';
+
+/** The page's first reads, started as soon as this chunk is there (lib/session-preload.ts). */
+export function prefetch(store: AppStore) {
+  const user = store.getState().auth.user;
+  if (!user) return;
+  store.dispatch(profileApi.util.prefetch('getMe', user.id, {}));
+  store.dispatch(referenceApi.util.prefetch('getCountries', undefined, {}));
+}
 
 /** The signed-in user's own profile page, over the profile read once for the visit. */
 export default function MyProfileBody() {

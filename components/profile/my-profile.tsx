@@ -1,5 +1,6 @@
 import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
+import { preloadForSession } from '@/lib/session-preload';
 import styles from './my-profile.module.css';
 
 function Loading() {
@@ -19,3 +20,4 @@ export const MyProfile = dynamic(() => import('./my-profile-body'), {
   ssr: false,
   loading: () => <Loading />,
 });
+preloadForSession(['/profile/my-profile'], () => import('./my-profile-body'));

@@ -1,7 +1,9 @@
 import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
+import { RequireAuth } from '@/components/auth/require-auth';
 import { ButtonLink } from '@/components/ui/button';
 import { PROFILE_SECTIONS } from '@/lib/profile/completeness';
+import { preloadForSession } from '@/lib/session-preload';
 import styles from './profile-edit.module.css';
 
 // The sections come in a second chunk, with the server-data cache (first-load budget).
@@ -9,6 +11,7 @@ const ProfileSections = dynamic(() => import('./profile-sections'), {
   ssr: false,
   loading: () => <Loading />,
 });
+preloadForSession(['/profile/edit'], () => import('./profile-sections'));
 
 function Loading() {
   const { t } = useTranslation('profile');
@@ -19,7 +22,11 @@ function Loading() {
   );
 }
 
-/** /profile/edit: every section of the profile, each with its own Save (PRODUCT.md flow 2). */
+/**
+ * /profile/edit: every section of the profile, each with its own Save (PRODUCT.md flow 2). The
+ * heading and its lead are the same for everyone, so they are in the server's page and paint at
+ * once; the sections wait for the session.
+ */
 export function ProfileEdit() {
   const { t } = useTranslation('profile');
   return (
@@ -33,18 +40,20 @@ export function ProfileEdit() {
           {t('edit.view_profile')}
         </ButtonLink>
       </header>
-      <nav aria-label={t('edit.nav_label')} className={styles.nav}>
-        <ul>
-          {PROFILE_SECTIONS.map((id) => (
-            <li key={id}>
-              <a href={`#${id}`}>{t(`edit.sections.${id}`)}</a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className={styles.sections}>
-        <ProfileSections />
-      </div>
+      <RequireAuth>
+        <nav aria-label={t('edit.nav_label')} className={styles.nav}>
+          <ul>
+            {PROFILE_SECTIONS.map((id) => (
+              <li key={id}>
+                <a href={`#${id}`}>{t(`edit.sections.${id}`)}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.sections}>
+          <ProfileSections />
+        </div>
+      </RequireAuth>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { lazy, Suspense } from 'react';
+import { RequireAuth } from '@/components/auth/require-auth';
 import { LeaveGuard } from '@/components/forms/leave-guard';
 import { ButtonLink } from '@/components/ui/button';
 import styles from './profile-edit.module.css';
@@ -12,7 +13,10 @@ const WalletSettings = lazy(() =>
   import('@/components/wallets/wallet-settings').then((m) => ({ default: m.WalletSettings })),
 );
 
-/** /profile/settings: password, payment e-mail and wallets. */
+/**
+ * /profile/settings: password, payment e-mail and wallets. The heading and its lead are the same
+ * for everyone, so they are in the server's page and paint at once; the forms wait for the session.
+ */
 export function Settings() {
   const { t } = useTranslation('profile');
   return (
@@ -26,13 +30,15 @@ export function Settings() {
           {t('menu.edit_profile')}
         </ButtonLink>
       </header>
-      <LeaveGuard>
-        <PasswordForm />
-        <PaypalForm />
-      </LeaveGuard>
-      <Suspense fallback={null}>
-        <WalletSettings />
-      </Suspense>
+      <RequireAuth>
+        <LeaveGuard>
+          <PasswordForm />
+          <PaypalForm />
+        </LeaveGuard>
+        <Suspense fallback={null}>
+          <WalletSettings />
+        </Suspense>
+      </RequireAuth>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
+import { useDeferredArrival } from '@/lib/use-deferred-arrival';
 import { useGetMeQuery } from '@/services/profile-api';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
@@ -7,7 +8,8 @@ import type { TUser } from '@/types/user';
 
 /**
  * The signed-in user's whole profile: the fields the client keeps (seed §3, kept current by
- * every save) over the rest, read once per visit from the cache (GET /users/id/{id}).
+ * every save) over the rest, read once per visit from the cache (GET /users/id/{id}). Its first
+ * arrival renders as a transition (lib/use-deferred-arrival.ts): the screens built on it are large.
  */
 export function useMyProfile() {
   const session = useAppSelector(selectUser);
@@ -16,5 +18,9 @@ export function useMyProfile() {
     () => (query.data && session ? { ...query.data, ...session } : undefined),
     [query.data, session],
   );
-  return { profile, isError: query.isError && !query.data, refetch: query.refetch };
+  return {
+    profile: useDeferredArrival(profile),
+    isError: query.isError && !query.data,
+    refetch: query.refetch,
+  };
 }

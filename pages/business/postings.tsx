@@ -5,32 +5,46 @@ import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import { ButtonLink } from '@/components/ui/button';
 import { pipelineTranslations } from '@/lib/i18n/page-props';
+import { preloadForSession } from '@/lib/session-preload';
+import { selectUser } from '@/store/auth-slice';
+import { useAppSelector } from '@/store/hooks';
+import { useSession } from '@/store/session';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
 const PostingsList = dynamic(() => import('@/components/business/postings-list'), { ssr: false });
+preloadForSession(['/business/postings'], () => import('@/components/business/postings-list'));
 
-/** /business/postings: the business's projects and jobs (PRODUCT.md flow 3). */
+/**
+ * /business/postings: the business's projects and jobs (PRODUCT.md flow 3). The heading, its lead
+ * and the new-posting actions are in the server's page and paint at once; the actions go once the
+ * session shows the visitor is no business, and the list waits for the session.
+ */
 export default function PostingsPage() {
   const { t } = useTranslation('market');
+  const { rehydrated } = useSession();
+  const user = useAppSelector(selectUser);
+  const business = !rehydrated || user?.is_talent === false;
   return (
     <PageFrame title={t('postings.title')}>
-      <RequireAuth role="business">
-        <div className={styles.page}>
-          <header className={styles.pageHeader}>
-            <div>
-              <h1>{t('postings.title')}</h1>
-              <p>{t('postings.lead')}</p>
-            </div>
+      <div className={styles.page}>
+        <header className={styles.pageHeader}>
+          <div>
+            <h1>{t('postings.title')}</h1>
+            <p>{t('postings.lead')}</p>
+          </div>
+          {business && (
             <div className={styles.actions}>
               <ButtonLink href="/business/projects/new">{t('postings.new_project')}</ButtonLink>
               <ButtonLink href="/business/jobs/new" variant="secondary">
                 {t('postings.new_job')}
               </ButtonLink>
             </div>
-          </header>
+          )}
+        </header>
+        <RequireAuth role="business">
           <PostingsList />
-        </div>
-      </RequireAuth>
+        </RequireAuth>
+      </div>
     </PageFrame>
   );
 }

@@ -1,5 +1,4 @@
 import { useTranslation } from 'next-i18next/pages';
-import { RequireAuth } from '@/components/auth/require-auth';
 import { PageFrame } from '@/components/layout/page-frame';
 import { ProfileEdit } from '@/components/profile/profile-edit';
 import { staticTranslations } from '@/lib/i18n/page-props';
@@ -8,9 +7,7 @@ export default function ProfileEditPage() {
   const { t } = useTranslation('profile');
   return (
     <PageFrame title={t('edit.title')}>
-      <RequireAuth>
-        <ProfileEdit />
-      </RequireAuth>
+      <ProfileEdit />
     </PageFrame>
   );
 }

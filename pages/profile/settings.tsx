@@ -1,5 +1,4 @@
 import { useTranslation } from 'next-i18next/pages';
-import { RequireAuth } from '@/components/auth/require-auth';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Settings } from '@/components/profile/settings';
 import { walletTranslations } from '@/lib/i18n/page-props';
@@ -8,9 +7,7 @@ export default function SettingsPage() {
   const { t } = useTranslation('profile');
   return (
     <PageFrame title={t('settings.title')}>
-      <RequireAuth>
-        <Settings />
-      </RequireAuth>
+      <Settings />
     </PageFrame>
   );
 }

@@ -1,0 +1,36 @@
+import { currentStore, type AppStore } from '@/store';
+import { STORAGE_KEYS, safeStorage } from './storage-keys';
+
+/** A signed-in screen's module: its component, and maybe the reads it starts with. */
+type TScreenModule = {
+  /** Starts the screen's first reads into the cache, when the store has the signed-in user. */
+  prefetch?: (store: AppStore) => void;
+};
+
+/**
+ * Starts loading a signed-in screen's code as its page module runs, when a session is stored:
+ * the screen renders only once the session is back (components/auth/require-auth.tsx), and its
+ * chunk, the HTTP client's (services/http-client.ts) and then its first reads would otherwise be
+ * asked for only then, one after the other. Now the code downloads while the page hydrates, and
+ * the reads start as soon as it is there: the screen finds them in the cache, under way or done.
+ * A visitor without a session loads nothing more: the guard sends them to sign in.
+ *
+ * Only on the first page of a visit, when it is one of `pages` (routes as Next names them,
+ * `/business/jobs/[id]/edit`): Next also runs a page's module when a link to it is prefetched,
+ * and that page's screen is not for now. `load` is the same `import()` the screen's
+ * `next/dynamic` makes: webpack loads a chunk once.
+ */
+export function preloadForSession(pages: string[], load: () => Promise<unknown>): void {
+  if (typeof window === 'undefined') return;
+  const first = (window as { __NEXT_DATA__?: { page?: string } }).__NEXT_DATA__?.page;
+  if (!first || !pages.includes(first) || !safeStorage.get(STORAGE_KEYS.accessToken)) return;
+  import('axios').catch(() => {});
+  load()
+    .then((screen) => {
+      const { prefetch } = screen as TScreenModule;
+      const store = currentStore();
+      if (store && prefetch) prefetch(store);
+    })
+    // A chunk that fails here fails again, and is reported, where the screen loads it.
+    .catch(() => {});
+}
