@@ -50,8 +50,9 @@ const DEMO_PASSWORD = 'Demo-pass-2026';
 // An error page answers 404 or 500: Lighthouse is told to measure it anyway, and what that status
 // alone brings is left out of its scores: SEO's "http-status-code" audit, and best practices'
 // "errors-in-console" when the console's only errors are the page's own answer (Chromium logs it)
-// and its own data file in either language (`/_next/data/<build>/<lang>/500.json`, which the
-// language switch prefetches and which answers the same status).
+// and its own data file in either language (`/_next/data/<build>/<lang>/500.json`, which
+// answers the same status should anything fetch it: the language switch's link did when it was
+// prefetched).
 const ERROR_PAGE = {
   ignoreStatusCode: true,
   excused: (lhr) => {
