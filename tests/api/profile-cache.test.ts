@@ -4,6 +4,7 @@ import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { createTestApi } from '../helpers/api';
 import { statementsOf } from '../helpers/statements';
 import { createUser, type TTestUser } from '../helpers/users';
+import { pipelineFixtures } from './pipeline-fixtures';
 
 // A profile read is served from the process's cache while the user's profile_version is the one
 // it was read at; triggers raise the version with every change to what the profile shows
@@ -16,6 +17,7 @@ let ana: TTestUser;
 let biz: TTestUser;
 let projectId: number;
 let jobId: number;
+let apply: ReturnType<typeof pipelineFixtures>['apply'];
 
 const exec = (query: ReturnType<typeof sql>) => api.db.execute(query);
 
@@ -23,43 +25,10 @@ beforeAll(async () => {
   api = await createTestApi();
   ana = await createUser(api.db, api.deps);
   biz = await createUser(api.db, api.deps, { isTalent: false });
-  const end = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-  const project = await api.call('POST', '/projects', {
-    token: biz.token,
-    body: {
-      name: 'Logo design',
-      summary: 'A logo for a coffee shop',
-      description: 'Vector files, please.',
-      skills: ['Illustrator'],
-      budget: 150_000,
-      currency: 'USD',
-      weeks: 3,
-      modality: 'remote',
-      country_code: 'PE',
-      end_date: end,
-    },
-  });
-  expect(project.status, JSON.stringify(project.json)).toBe(201);
-  projectId = (project.json.data as { id: number }).id;
-  const job = await api.call('POST', '/jobs', {
-    token: biz.token,
-    body: {
-      name: 'Backend developer',
-      summary: 'Node.js and PostgreSQL',
-      description: 'Build our API.',
-      requirements: null,
-      skills: ['Node.js'],
-      contract_type: 'full_time',
-      min_salary: 300_000,
-      max_salary: 500_000,
-      currency: 'USD',
-      modality: 'remote',
-      country_code: 'AR',
-      end_date: end,
-    },
-  });
-  expect(job.status, JSON.stringify(job.json)).toBe(201);
-  jobId = (job.json.data as { id: number }).id;
+  const fixtures = pipelineFixtures(api.call, () => new Date());
+  projectId = (await fixtures.postProject(biz.token, { name: 'Logo design' })).id;
+  jobId = (await fixtures.postJob(biz.token)).id;
+  apply = fixtures.apply;
 });
 afterAll(async () => api.close());
 
@@ -160,17 +129,7 @@ describe('the profile cache', () => {
   });
 
   it('shows applications, and their postings’ names and statuses', async () => {
-    const applied = await api.call('POST', '/project_applications', {
-      token: ana.token,
-      body: {
-        project_id: projectId,
-        proposal: 'I can draw this logo in two weeks, with three drafts.',
-        price_proposal: 120_000,
-        weeks: 2,
-        lang: 'en',
-      },
-    });
-    expect(applied.status, JSON.stringify(applied.json)).toBe(201);
+    await apply('project', ana.token, projectId);
     let v = await views();
     expect(v.own.projects).toMatchObject([{ id: projectId, name: 'Logo design' }]);
     // The business she applied to now sees her contact.
@@ -190,15 +149,7 @@ describe('the profile cache', () => {
     });
     expect(v.anonymous.projects).toMatchObject([{ id: projectId, name: 'Logo, renamed' }]);
 
-    await api.call('POST', '/job_applications', {
-      token: ana.token,
-      body: {
-        job_id: jobId,
-        summary: 'Five years of Node.js in fintech.',
-        experience: 'Led the payments API at Andes Pay.',
-        lang: 'en',
-      },
-    });
+    await apply('job', ana.token, jobId);
     v = await afterChange(() =>
       exec(sql`update jobs set job_status_id = ${JOB_STATUS.finished} where id = ${jobId}`),
     );
