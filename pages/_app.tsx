@@ -10,13 +10,13 @@ import { SessionWatcher } from '@/components/auth/session-watcher';
 import { Toasts } from '@/components/layout/toasts';
 import { startAnalytics } from '@/lib/analytics';
 import { startProgressBar } from '@/lib/progress';
-import { makeStore } from '@/store';
+import { appStore } from '@/store';
 import { SessionProvider } from '@/store/session';
 import nextI18NextConfig from '../next-i18next.config.js';
 
 /** Seed §2, the app shell: store, persistence, progress bar, toasts, analytics, favicon. */
 function App({ Component, pageProps }: AppProps) {
-  const [{ store, persistor }] = useState(() => makeStore());
+  const [{ store, persistor }] = useState(appStore);
 
   useEffect(() => startProgressBar(), []);
   useEffect(() => startAnalytics(), []);

@@ -2,6 +2,7 @@ import type { Middleware, Reducer } from '@reduxjs/toolkit';
 import type { AxiosRequestConfig } from 'axios';
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { loggedIn, loggedOut } from '@/store/auth-slice';
+import { currentStore } from '@/store';
 import { dynamicMiddleware, rootReducer } from '@/store/root';
 import { call, type TFailure, type TOutcome } from './http-client';
 
@@ -39,6 +40,9 @@ export const api = createApi({
 // The root declares the cache's state loosely (store/ knows nothing of services/).
 rootReducer.inject(api as unknown as { reducerPath: 'api'; reducer: Reducer<unknown> });
 dynamicMiddleware.addMiddleware(api.middleware);
+// A store made before this module ran holds the slice from its next action: one now, so that the
+// first screen reading the cache finds it there.
+currentStore()?.dispatch({ type: `${api.reducerPath}/attached` });
 
 /**
  * One account's server data never shows to the next: signing out, or in as someone else, empties

@@ -29,16 +29,25 @@ function storage() {
   };
 }
 
-/** The browser's store, once made (never set on the server). */
-let browserStore: ReturnType<typeof makeStore>['store'] | undefined;
+/** The tab's app store, once made (never set on the server). */
+let browserApp: ReturnType<typeof makeStore> | undefined;
 
 /**
  * The store of this tab, for code that starts a screen's reads before the screen renders
  * (lib/session-preload.ts); undefined on the server and before the app has made it.
  */
-export const currentStore = () => browserStore;
+export const currentStore = () => browserApp?.store;
 
-/** One store per app instance (never a module singleton shared across server renders). */
+/**
+ * The app's store (pages/_app.tsx): a new one for each server render, and one per tab in the
+ * browser, however often React calls the initialiser that asks for it (twice in development).
+ */
+export function appStore(): ReturnType<typeof makeStore> {
+  if (typeof window === 'undefined') return makeStore();
+  return (browserApp ??= makeStore());
+}
+
+/** A new store (tests make one each; the app asks appStore()). */
 export function makeStore(preloadedState?: Partial<RootState>) {
   const persisted = persistReducer(
     { key: PERSIST_KEY, storage: storage(), whitelist: ['auth', 'profile'] },
@@ -55,7 +64,6 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         .concat(dynamicMiddleware.middleware),
   });
   const persistor: Persistor | null = typeof window !== 'undefined' ? persistStore(store) : null;
-  if (typeof window !== 'undefined') browserStore = store;
   return { store, persistor };
 }
 
