@@ -1,40 +1,74 @@
-import { cachedIntl } from './intl-cache';
+import { currencyDigits } from '@/lib/currencies';
+
+export { currencyDigits };
 
 // Money is an integer amount in minor units plus an ISO 4217 code (docs/api.md); people read and
 // type it in major units, with the currency's own number of decimals (JPY none, KWD three).
 
-/** How many decimals the currency has. */
-export function currencyDigits(currency: string): number {
-  try {
-    return (
-      cachedIntl(
-        `currency ${currency}`,
-        () => new Intl.NumberFormat('en', { style: 'currency', currency }),
-      ).resolvedOptions().maximumFractionDigits ?? 2
-    );
-  } catch {
-    return 2;
-  }
+/**
+ * The symbols CLDR writes in the app's two languages where it writes one other than the code,
+ * generated once from ICU 78 as lib/currencies.ts was (tests/unit/money-format.test.ts compares
+ * every currency with the runtime's Intl). Amounts are written from these tables, not by
+ * Intl.NumberFormat: the first Intl formatter a page builds costs 25-75 ms here, four times that
+ * on the phone Lighthouse emulates, on every page showing an amount, while it hydrates
+ * (docs/architecture.md "How pages paint early"). Server and browser also write the same text,
+ * whatever ICU each has.
+ */
+const SYMBOLS: Record<string, Readonly<Record<string, string>>> = {
+  en: {
+    AUD: 'A$',
+    BRL: 'R$',
+    CAD: 'CA$',
+    CNY: 'CN¥',
+    EUR: '€',
+    GBP: '£',
+    HKD: 'HK$',
+    ILS: '₪',
+    INR: '₹',
+    JPY: '¥',
+    KRW: '₩',
+    MXN: 'MX$',
+    NZD: 'NZ$',
+    PHP: '₱',
+    TWD: 'NT$',
+    USD: '$',
+    VND: '₫',
+    XAF: 'FCFA',
+    XCD: 'EC$',
+    XCG: 'Cg.',
+    XOF: 'F\u202fCFA',
+    XPF: 'CFPF',
+  },
+  es: { EUR: '€', THB: '฿', USD: 'US$', VND: '₫', XCG: 'Cg.', XPF: 'CFPF' },
+};
+
+const NBSP = '\u00a0';
+
+/** 1234567 → "1,234,567" with `separator`, grouped only from `minimum` digits on. */
+function grouped(whole: number, separator: string, minimum: number): string {
+  const text = String(whole);
+  return text.length < minimum ? text : text.replace(/\B(?=(\d{3})+$)/g, separator);
 }
 
-/** 150000 USD → "$1,500.00" (en) or "US$ 1500,00" (es), in the active language. */
+/** 150000 USD → "$1,500" (en) or "1500 US$" (es); 150050 → "$1,500.50", "1500,50 US$". */
 export function formatMoney(minor: number, currency: string, lang: string): string {
   const digits = currencyDigits(currency);
-  try {
-    const minimum = minor % 10 ** digits === 0 ? 0 : digits;
-    return cachedIntl(
-      `money ${lang} ${currency} ${minimum}`,
-      () =>
-        new Intl.NumberFormat(lang, {
-          style: 'currency',
-          currency,
-          minimumFractionDigits: minimum,
-          maximumFractionDigits: digits,
-        }),
-    ).format(minor / 10 ** digits);
-  } catch {
-    return `${(minor / 10 ** digits).toFixed(digits)} ${currency}`;
+  const scale = 10 ** digits;
+  const symbols = SYMBOLS[lang];
+  if (!symbols || !Number.isSafeInteger(minor) || minor < 0) {
+    return `${(minor / scale).toFixed(digits)} ${currency}`;
   }
+  const whole = Math.floor(minor / scale);
+  const cents = minor % scale;
+  const fraction = cents === 0 ? '' : String(cents).padStart(digits, '0');
+  const symbol = symbols[currency] ?? currency;
+  if (lang === 'en') {
+    const amount = grouped(whole, ',', 4) + (fraction && `.${fraction}`);
+    // CLDR's currency spacing: a symbol not ending in a symbol ($, €) keeps apart from the digits.
+    return `${symbol}${/[^\p{S}\p{Z}]$/u.test(symbol) ? NBSP : ''}${amount}`;
+  }
+  // Spanish groups thousands from five digits on ("1500", "15.000").
+  return `${grouped(whole, '.', 5)}${fraction && `,${fraction}`}${NBSP}${symbol}`;
 }
 
 /** A range of two amounts, either of which may be missing ("from $1,000", "up to $3,000"). */

@@ -113,7 +113,32 @@ describe('money (minor units of an ISO 4217 currency)', () => {
     const { formatMoney } = await import('@/lib/format/money');
     expect(formatMoney(150000, 'USD', 'en')).toBe('$1,500');
     expect(formatMoney(150050, 'USD', 'en')).toBe('$1,500.50');
-    expect(formatMoney(150000, 'PEN', 'es')).toMatch(/1500|1\.500/);
+    expect(formatMoney(150000, 'PEN', 'es')).toBe('1500\u00a0PEN');
+    expect(formatMoney(1500000, 'USD', 'es')).toBe('15.000\u00a0US$');
+    expect(formatMoney(1234, 'KWD', 'en')).toBe('KWD\u00a01.234');
+  });
+
+  it('writes what Intl writes, for every currency, in English and Spanish, without building one', async () => {
+    const { formatMoney } = await import('@/lib/format/money');
+    const { CURRENCIES, currencyDigits } = await import('@/lib/currencies');
+    const amounts = [0, 1, 5, 99, 100, 1234, 9999, 10000, 150050, 1234567, 100000000, 123456789012];
+    for (const lang of ['en', 'es']) {
+      for (const currency of CURRENCIES) {
+        const digits = currencyDigits(currency);
+        for (const minor of amounts) {
+          const minimum = minor % 10 ** digits === 0 ? 0 : digits;
+          const intl = new Intl.NumberFormat(lang, {
+            style: 'currency',
+            currency,
+            minimumFractionDigits: minimum,
+            maximumFractionDigits: digits,
+          });
+          expect(formatMoney(minor, currency, lang), `${minor} ${currency} ${lang}`).toBe(
+            intl.format(minor / 10 ** digits),
+          );
+        }
+      }
+    }
   });
 });
 
