@@ -8,6 +8,10 @@ module.exports = {
     localeDetection: false,
   },
   defaultNS: 'common',
+  // Each language is complete (npm run check:i18n, plural forms included), so a page carries its
+  // own language's texts only: no English copy in a Spanish page's HTML (docs/architecture.md
+  // "How pages paint early").
+  fallbackLng: false,
   ns: ['common', 'profile', 'market', 'pipeline', 'wallet'],
   // No `path` import: it would pull path-browserify into every page.
   localePath: typeof window === 'undefined' ? `${process.cwd()}/public/locales` : '/locales',

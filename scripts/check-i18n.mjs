@@ -22,6 +22,10 @@ export const USAGE_DIRS = ['pages', 'components', 'lib', 'services', 'store', 's
 export const CALL_DIRS = ['components', 'pages', 'lib', 'store', 'services'];
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
+/** The plural forms `locale` uses (CLDR, as i18next reads them through Intl.PluralRules). */
+export const pluralForms = (locale) =>
+  new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+
 /** {a: {b: 'x'}} → {'a.b': 'x'} */
 export function flatten(obj, prefix = '', out = {}) {
   for (const [k, v] of Object.entries(obj)) {
@@ -162,8 +166,22 @@ export function checkI18n({ catalogs, usageSources, callSources, locales = LOCAL
   for (const ns of namespaces) {
     const allKeys = new Set(locales.flatMap((l) => Object.keys(flat[ns][l])));
     total += allKeys.size;
-    for (const key of [...allKeys].sort()) {
+    // A plural key (one with an `_other` form) needs the forms its language's plural rules use
+    // (en: one, other; es: one, many, other), each language its own: i18next asks es for
+    // `_many` at 1,000,000, and no language falls back on another (next-i18next.config.js).
+    const plurals = new Set(
+      [...allKeys].filter((k) => k.endsWith('_other')).map((k) => k.slice(0, -'_other'.length)),
+    );
+    for (const base of plurals) {
       for (const l of locales) {
+        for (const form of pluralForms(l)) allKeys.add(`${base}_${form}`);
+      }
+    }
+    for (const key of [...allKeys].sort()) {
+      const form = PLURAL.exec(key)?.[1];
+      const base = form && key.slice(0, -form.length - 1);
+      for (const l of locales) {
+        if (base && plurals.has(base) && !pluralForms(l).includes(form)) continue;
         const value = flat[ns][l][key];
         if (value === undefined) problems.incomplete.push(`${l}/${ns}: "${key}"`);
         else if (typeof value !== 'string' || value.trim() === '')

@@ -98,6 +98,18 @@ describe('the app shell in a browser', () => {
   }
 });
 
+describe("a page's texts", () => {
+  it("come in the page's language only: a Spanish page carries no English catalog", async () => {
+    const data = async (path: string) => {
+      const html = await (await fetch(`${BASE_URL}${path}`)).text();
+      const json = /<script id="__NEXT_DATA__"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+      return JSON.parse(json ?? 'null').props.pageProps._nextI18Next.initialI18nStore;
+    };
+    expect(Object.keys(await data('/es/jobs/1'))).toEqual(['es']);
+    expect(Object.keys(await data('/jobs/1'))).toEqual(['en']);
+  });
+});
+
 describe('public profiles rendered on the server', () => {
   it('carry the name and Open Graph tags in the HTML; an unknown one is a real 404', async () => {
     const res = await fetch(`${BASE_URL}/talents/1`);

@@ -10,7 +10,7 @@ export async function makeI18n(
   for (const plugin of plugins) i18n.use(plugin);
   await i18n.init({
     lng: locale,
-    fallbackLng: 'en',
+    fallbackLng: false,
     defaultNS: 'common',
     ns: Object.keys(CATALOGS.en),
     resources: CATALOGS,

@@ -15,7 +15,13 @@ const catalogs = {
     common: {
       nav: { home: 'Inicio', sign_out: 'Salir' },
       errors: { not_found: { title: 'No encontrado' }, server: { title: 'Uy' } },
-      format: { unit: { year_one: '{{count}} año', year_other: '{{count}} años' } },
+      format: {
+        unit: {
+          year_one: '{{count}} año',
+          year_other: '{{count}} años',
+          year_many: '{{count}} años',
+        },
+      },
     },
     profile: { menu: { settings: 'Ajustes' }, edit: { title: 'Editar' } },
   },
@@ -43,7 +49,7 @@ describe('scripts/check-i18n.mjs', () => {
   it('passes a project whose keys are all present and all used', () => {
     const result = run(menu, errorScreen, duration);
     expect(result.problems).toEqual({ incomplete: [], empty: [], unused: [], unknown: [] });
-    expect(formatReport(result)).toMatch(/^Translation check passed: 8 keys in 2 namespace\(s\)/);
+    expect(formatReport(result)).toMatch(/^Translation check passed: 9 keys in 2 namespace\(s\)/);
   });
 
   it('catches a key the code uses that no catalog has, with the namespace, file and line', () => {
@@ -63,6 +69,22 @@ describe('scripts/check-i18n.mjs', () => {
     expect(run(menu, errorScreen, duration, wrongNs).problems.unknown).toEqual([
       'common:menu.settings  (file3.tsx:1)',
     ]);
+  });
+
+  it('asks each language for the plural forms its rules use, and no more', () => {
+    const { year_many: _many, ...esUnit } = catalogs.es.common.format.unit;
+    const withoutMany = {
+      ...catalogs,
+      es: { ...catalogs.es, common: { ...catalogs.es.common, format: { unit: esUnit } } },
+    };
+    const sourcesUsed = sources(menu, errorScreen, duration);
+    const { problems } = checkI18n({
+      catalogs: withoutMany,
+      usageSources: sourcesUsed,
+      callSources: sourcesUsed,
+    });
+    // Spanish says "1.000.000 años" with the `many` form; English has no such form.
+    expect(problems.incomplete).toEqual(['es/common: "format.unit.year_many"']);
   });
 
   it('catches an unused key', () => {
