@@ -10,6 +10,7 @@ import { useSearchTalentsQuery } from '@/services/marketplace-api';
 import { localName, useGetLanguagesQuery } from '@/services/reference-api';
 import styles from './opportunities.module.css';
 import { Pagination } from './pagination';
+import { sortByLabel } from '@/lib/format/by-label';
 
 const FIELDS = ['search', 'skill', 'role', 'language', 'country'] as const;
 
@@ -62,9 +63,10 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
           label={tp('edit.sections.languages')}
           name="language"
           placeholder="—"
-          options={languages
-            .map((l) => ({ value: l.code, label: localName(l, i18n.language) }))
-            .sort((a, b) => a.label.localeCompare(b.label, i18n.language))}
+          options={sortByLabel(
+            languages.map((l) => ({ value: l.code, label: localName(l, i18n.language) })),
+            i18n.language,
+          )}
           defaultValue={text('language')}
         />
         <SelectField

@@ -9,6 +9,7 @@ import type { TUser } from '@/types/user';
 import { EditSection, SaveBar } from './edit-section';
 import { sameNames, TagsEditor } from './tags-editor';
 import { useTagsSave } from './use-tags-save';
+import { sortByLabel } from '@/lib/format/by-label';
 
 /** Languages, chosen from GET /languages with names in the interface language; replaced on save (seed §7). */
 export function LanguagesSection({ profile }: { profile: TUser }) {
@@ -36,10 +37,12 @@ export function LanguagesSection({ profile }: { profile: TUser }) {
     const mine = stored.find((l) => l.id === id);
     return mine ? ((lang === 'es' ? mine.name_es : mine.name_en) ?? mine.name) : String(id);
   };
-  const options = (all ?? [])
-    .filter((l) => !ids.includes(l.id))
-    .map((l) => ({ value: String(l.id), label: localName(l, lang) }))
-    .sort((a, b) => a.label.localeCompare(b.label, lang));
+  const options = sortByLabel(
+    (all ?? [])
+      .filter((l) => !ids.includes(l.id))
+      .map((l) => ({ value: String(l.id), label: localName(l, lang) })),
+    lang,
+  );
 
   function add() {
     const id = Number(choice);

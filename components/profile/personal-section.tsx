@@ -11,6 +11,7 @@ import { AvatarField } from './avatar-field';
 import { EditSection, SaveBar } from './edit-section';
 import styles from './profile-edit.module.css';
 import { useInfoSave } from './use-info-save';
+import { sortByLabel } from '@/lib/format/by-label';
 
 type TForm = {
   name: string;
@@ -62,9 +63,10 @@ export function PersonalSection({ profile }: { profile: TUser }) {
   }
 
   const lang = i18n.language;
-  const countryOptions = (countries ?? [])
-    .map((c) => ({ value: c.code, label: localName(c, lang) }))
-    .sort((a, b) => a.label.localeCompare(b.label, lang));
+  const countryOptions = sortByLabel(
+    (countries ?? []).map((c) => ({ value: c.code, label: localName(c, lang) })),
+    lang,
+  );
   const field = (key: keyof TForm) => ({
     value: form[key],
     onChange: set(key),

@@ -1,4 +1,5 @@
 import { currencyDigits } from '@/lib/currencies';
+import { sortByLabel } from './by-label';
 
 export { currencyDigits };
 
@@ -126,7 +127,8 @@ export function currencyOptions(codes: readonly string[], lang: string) {
   } catch {
     names = null;
   }
-  return codes
-    .map((code) => ({ value: code, label: `${names?.of(code) ?? code} (${code})` }))
-    .sort((a, b) => a.label.localeCompare(b.label, lang));
+  return sortByLabel(
+    codes.map((code) => ({ value: code, label: `${names?.of(code) ?? code} (${code})` })),
+    lang,
+  );
 }
