@@ -1,11 +1,10 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useRef } from 'react';
-import { toast } from 'react-toastify';
 import { loadGoogleIdentity, readGoogleCredential } from '@/lib/google-identity';
 import { publicEnv } from '@/lib/public-env';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
-import { toastError, toastSuccess } from '@/lib/toast';
+import { toastError, toastInfo, toastSuccess } from '@/lib/toast';
 import { checkEmail, loginWithGoogle } from '@/services/auth-service';
 import styles from './auth.module.css';
 import { useSignIn } from './use-session-actions';
@@ -46,7 +45,7 @@ export function GoogleSignIn() {
           google_id: credential,
         }),
       );
-      toast.info(t('messages.google.new_account'));
+      toastInfo(t('messages.google.new_account'));
       await router.push('/auth/create-account');
     };
     loadGoogleIdentity()

@@ -11,9 +11,9 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { toast } from 'react-toastify';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { toastInfo } from '@/lib/toast';
 
 type TFormState = { dirty: boolean; saving: boolean };
 type TRegistry = { report: (key: string, state: TFormState) => void };
@@ -65,7 +65,7 @@ export function LeaveGuard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!saving && !dirty) return;
-    const blocked = () => toast.info(t('section.leave_blocked'), { toastId: 'leave-guard' });
+    const blocked = () => toastInfo(t('section.leave_blocked'), 'leave-guard');
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       e.returnValue = '';
