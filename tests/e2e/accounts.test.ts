@@ -81,10 +81,12 @@ describe('registration', () => {
     await page.getByLabel('Desde').fill('2020-02-01');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.waitForURL('**/es/opportunities');
-    await expect
-      .poll(() => page.getByText('Has iniciado sesión como: Empresa.').isVisible())
-      .toBe(true);
-    expect(await page.getByText('¡Registro exitoso!').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('¡Registro exitoso!').isVisible()).toBe(true);
+    // Signed in as a business: the account menu says so (the register page's own "signed in as"
+    // notice shows only until the landing page replaces it).
+    await page.getByRole('button', { name: /Menú de la cuenta/ }).click();
+    expect(await page.getByText('María Torres').isVisible()).toBe(true);
+    expect(await page.getByText('Empresa', { exact: true }).isVisible()).toBe(true);
   });
 
   it('shows the server message next to the e-mail when it is taken', async () => {
