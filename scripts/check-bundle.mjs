@@ -1,11 +1,14 @@
-// First-load JavaScript per page (gzip), from .next/build-manifest.json (QUALITY.md budget).
+// First-load JavaScript per page (gzip), from the build's build-manifest.json (docs/architecture.md "Budgets"):
+// .next, or NEXT_DIST_DIR's.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { distDir } from './lib/build.mjs';
 
 const BUDGET_KB = Number(process.env.FIRST_LOAD_BUDGET_KB || 175);
 const root = process.cwd();
-const manifestPath = path.join(root, '.next', 'build-manifest.json');
+const dist = distDir();
+const manifestPath = path.join(root, dist, 'build-manifest.json');
 if (!fs.existsSync(manifestPath)) {
   console.error('No build found: run `npm run build` first.');
   process.exit(1);
@@ -15,7 +18,7 @@ const polyfills = new Set(manifest.polyfillFiles ?? []);
 const sizeCache = new Map();
 const gz = (file) => {
   if (!sizeCache.has(file)) {
-    const buf = fs.readFileSync(path.join(root, '.next', file));
+    const buf = fs.readFileSync(path.join(root, dist, file));
     sizeCache.set(file, zlib.gzipSync(buf, { level: 9 }).length);
   }
   return sizeCache.get(file);
@@ -58,7 +61,7 @@ const firstLoadFiles = new Set([
 ]);
 const carried = [];
 for (const file of firstLoadFiles) {
-  const text = fs.readFileSync(path.join(root, '.next', file), 'utf8');
+  const text = fs.readFileSync(path.join(root, dist, file), 'utf8');
   for (const [lib, marker] of Object.entries(WALLET_MARKERS)) {
     if (text.includes(marker)) carried.push(`${lib} in ${file}`);
   }
@@ -71,7 +74,7 @@ console.log('Wallet libraries: in no first load.');
 
 // The test wallet signer exists only in the journeys' build (scripts/e2e.mjs), never here.
 const TEST_SIGNER_MARKER = 'tc-test-algorand-account';
-const staticDir = path.join(root, '.next', 'static');
+const staticDir = path.join(root, dist, 'static');
 const withSigner = fs
   .readdirSync(staticDir, { recursive: true })
   .filter((f) => String(f).endsWith('.js'))
