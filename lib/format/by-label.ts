@@ -4,6 +4,8 @@ function sortKey(label: string, lang: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * `options` sorted by label as a reader of `lang` expects, the order Intl.Collator gives the
  * country, language and currency names the app lists (tests/unit/by-label.test.ts compares them
@@ -14,16 +16,6 @@ function sortKey(label: string, lang: string): string {
 export function sortByLabel<T extends { label: string }>(options: readonly T[], lang: string): T[] {
   return options
     .map((option) => ({ option, key: sortKey(option.label, lang) }))
-    .sort((a, b) =>
-      a.key !== b.key
-        ? a.key < b.key
-          ? -1
-          : 1
-        : a.option.label < b.option.label
-          ? -1
-          : a.option.label > b.option.label
-            ? 1
-            : 0,
-    )
+    .sort((a, b) => order(a.key, b.key) || order(a.option.label, b.option.label))
     .map(({ option }) => option);
 }
