@@ -162,6 +162,7 @@ export function checkI18n({ catalogs, usageSources, callSources, locales = LOCAL
   // Static keys of the calls, 'ns:key' (or 'key' when the namespace is unknown).
   const called = new Set(uses.filter((u) => u.key).map((u) => (u.ns ? `${u.ns}:${u.key}` : u.key)));
 
+  const forms = Object.fromEntries(locales.map((l) => [l, pluralForms(l)]));
   let total = 0;
   for (const ns of namespaces) {
     const allKeys = new Set(locales.flatMap((l) => Object.keys(flat[ns][l])));
@@ -174,14 +175,14 @@ export function checkI18n({ catalogs, usageSources, callSources, locales = LOCAL
     );
     for (const base of plurals) {
       for (const l of locales) {
-        for (const form of pluralForms(l)) allKeys.add(`${base}_${form}`);
+        for (const form of forms[l]) allKeys.add(`${base}_${form}`);
       }
     }
     for (const key of [...allKeys].sort()) {
       const form = PLURAL.exec(key)?.[1];
       const base = form && key.slice(0, -form.length - 1);
       for (const l of locales) {
-        if (base && plurals.has(base) && !pluralForms(l).includes(form)) continue;
+        if (base && plurals.has(base) && !forms[l].includes(form)) continue;
         const value = flat[ns][l][key];
         if (value === undefined) problems.incomplete.push(`${l}/${ns}: "${key}"`);
         else if (typeof value !== 'string' || value.trim() === '')

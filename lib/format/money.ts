@@ -8,7 +8,7 @@ export { currencyDigits };
 
 /**
  * The symbols CLDR writes in the app's two languages where it writes one other than the code,
- * generated once from ICU 78 as lib/currencies.ts was (tests/unit/money-format.test.ts compares
+ * generated once from ICU 78 as lib/currencies.ts was (tests/unit/format.test.ts compares
  * every currency with the runtime's Intl). Amounts are written from these tables, not by
  * Intl.NumberFormat: the first Intl formatter a page builds costs 25-75 ms here, four times that
  * on the phone Lighthouse emulates, on every page showing an amount, while it hydrates
