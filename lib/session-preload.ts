@@ -1,10 +1,17 @@
 import { currentStore, type AppStore } from '@/store';
 import { STORAGE_KEYS, safeStorage } from './storage-keys';
 
+/** Where a screen is: the address's path (with its language prefix) and its query. */
+export type TAddress = { path: string; query: Record<string, unknown> };
+
 /** A signed-in screen's module: its component, and maybe the reads it starts with. */
-type TScreenModule = {
-  /** Starts the screen's first reads into the cache, when the store has the signed-in user. */
-  prefetch?: (store: AppStore) => void;
+export type TScreenModule = {
+  /**
+   * Starts the screen's first reads into the cache, when the store has the signed-in user: in
+   * the browser (below), and on the server for a page it renders with the session
+   * (lib/server-state.ts).
+   */
+  prefetch?: (store: AppStore, at: TAddress) => void;
 };
 
 /**
@@ -29,7 +36,8 @@ export function preloadForSession(pages: string[], load: () => Promise<unknown>)
     .then((screen) => {
       const { prefetch } = screen as TScreenModule;
       const store = currentStore();
-      if (store && prefetch) prefetch(store);
+      const query = Object.fromEntries(new URLSearchParams(window.location.search));
+      if (store && prefetch) prefetch(store, { path: window.location.pathname, query });
     })
     // A chunk that fails here fails again, and is reported, where the screen loads it.
     .catch(() => {});

@@ -10,13 +10,17 @@ import { SessionWatcher } from '@/components/auth/session-watcher';
 import { Toasts } from '@/components/layout/toasts';
 import { startAnalytics } from '@/lib/analytics';
 import { startProgressBar } from '@/lib/progress';
-import { appStore } from '@/store';
+import { appStore, type TServerSession } from '@/store';
 import { SessionProvider } from '@/store/session';
 import nextI18NextConfig from '../next-i18next.config.js';
 
 /** Seed §2, the app shell: store, persistence, progress bar, toasts, analytics, favicon. */
-function App({ Component, pageProps }: AppProps) {
-  const [{ store, persistor }] = useState(appStore);
+function App({ Component, pageProps }: AppProps<{ serverSession?: TServerSession | null }>) {
+  // A signed-in page the server rendered with its session (lib/server-state.ts) starts the store
+  // from what it read, and counts as rehydrated for its first render: the same markup as the
+  // server's. Stored state then comes back over it, as on every page.
+  const [{ store, persistor }] = useState(() => appStore(pageProps.serverSession));
+  const serverSignedIn = Boolean(pageProps.serverSession);
 
   useEffect(() => startProgressBar(), []);
   useEffect(() => startAnalytics(), []);
@@ -26,13 +30,13 @@ function App({ Component, pageProps }: AppProps) {
     persistor ? (
       <PersistGate persistor={persistor}>
         {(rehydrated) => (
-          <SessionProvider persistor={persistor} rehydrated={rehydrated}>
+          <SessionProvider persistor={persistor} rehydrated={rehydrated || serverSignedIn}>
             {children}
           </SessionProvider>
         )}
       </PersistGate>
     ) : (
-      <SessionProvider persistor={null} rehydrated={false}>
+      <SessionProvider persistor={null} rehydrated={serverSignedIn}>
         {children}
       </SessionProvider>
     );

@@ -3,13 +3,13 @@ import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
-import { marketTranslations } from '@/lib/i18n/page-props';
+import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
+import { signedInPage } from '@/lib/server-state';
 import { preloadForSession } from '@/lib/session-preload';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
-const ApplicationsList = dynamic(() => import('@/components/applications/applications-list'), {
-  ssr: false,
-});
+// The server renders it when it knows the session (lib/server-state.ts).
+const ApplicationsList = dynamic(() => import('@/components/applications/applications-list'));
 preloadForSession(['/applications'], () => import('@/components/applications/applications-list'));
 
 /**
@@ -36,4 +36,7 @@ export default function ApplicationsPage() {
   );
 }
 
-export const getStaticProps = marketTranslations;
+export const getServerSideProps = signedInPage(
+  MARKET_NAMESPACES,
+  () => import('@/components/applications/applications-list'),
+);

@@ -3,13 +3,13 @@ import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
-import { staticTranslations } from '@/lib/i18n/page-props';
+import { PAGE_NAMESPACES } from '@/lib/i18n/page-props';
+import { signedInPage } from '@/lib/server-state';
 import { preloadForSession } from '@/lib/session-preload';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
-const NotificationList = dynamic(() => import('@/components/notifications/notification-list'), {
-  ssr: false,
-});
+// The server renders it when it knows the session (lib/server-state.ts).
+const NotificationList = dynamic(() => import('@/components/notifications/notification-list'));
 preloadForSession(['/notifications'], () => import('@/components/notifications/notification-list'));
 
 /**
@@ -36,4 +36,7 @@ export default function NotificationsPage() {
   );
 }
 
-export const getStaticProps = staticTranslations;
+export const getServerSideProps = signedInPage(
+  PAGE_NAMESPACES,
+  () => import('@/components/notifications/notification-list'),
+);

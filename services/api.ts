@@ -1,14 +1,20 @@
 import type { Middleware, Reducer } from '@reduxjs/toolkit';
 import type { AxiosRequestConfig } from 'axios';
-import { createApi } from '@reduxjs/toolkit/query/react';
+import { createApi, type BaseQueryApi } from '@reduxjs/toolkit/query/react';
 import { loggedIn, loggedOut } from '@/store/auth-slice';
 import { currentStore } from '@/store';
 import { dynamicMiddleware, rootReducer } from '@/store/root';
 import { call, type TFailure, type TOutcome } from './http-client';
 
+/**
+ * How a server render's store reaches the API (lib/server-state.ts): its thunk argument carries
+ * a call through the API in the server's own process, with the page's session.
+ */
+export type TQueryExtra = { serverCall?: typeof call };
+
 /** RTK Query over the one HTTP client: a query is an axios request config; errors are TFailure. */
-async function baseQuery(config: AxiosRequestConfig) {
-  const outcome = await call<unknown>(config);
+async function baseQuery(config: AxiosRequestConfig, { extra }: BaseQueryApi) {
+  const outcome = await ((extra as TQueryExtra | undefined)?.serverCall ?? call)<unknown>(config);
   return outcome.ok ? { data: outcome.data } : { error: outcome.failure };
 }
 
@@ -22,6 +28,7 @@ export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQuery as (
     config: AxiosRequestConfig,
+    api: BaseQueryApi,
   ) => Promise<{ data: unknown } | { error: TFailure }>,
   tagTypes: [
     'Me',

@@ -90,25 +90,38 @@ export async function call<T>(config: AxiosRequestConfig): Promise<TOutcome<T>> 
   } catch {
     return failure('network', 0);
   }
-  const body = res.data;
-  const envelope = body && typeof body === 'object' && typeof body.status === 'boolean';
-  if (envelope && body.status) {
-    return {
-      ok: true,
-      data: body.data as T,
-      ...(body.access_token ? { accessToken: body.access_token } : {}),
-    };
-  }
   const sentToken = Boolean(res.config.headers?.get?.('Authorization'));
   if (res.status === 401 && sentToken) sessionEnded();
-  const code = envelope && body.code ? body.code : res.status >= 500 ? 'internal' : 'invalid';
-  const retryAfter = Number(res.headers['retry-after']);
+  return outcomeOf<T>(res.status, res.data, res.headers['retry-after']);
+}
+
+/**
+ * An answer of the API (its HTTP status, its parsed body and its `Retry-After`) as an outcome:
+ * what `call` answers, and what a server render reads through the API (lib/server-state.ts).
+ */
+export function outcomeOf<T>(
+  status: number,
+  body: unknown,
+  retryAfterHeader?: unknown,
+): TOutcome<T> {
+  const answer = body as TEnvelope<T> | null;
+  const envelope =
+    answer !== null && typeof answer === 'object' && typeof answer.status === 'boolean';
+  if (envelope && answer.status) {
+    return {
+      ok: true,
+      data: answer.data as T,
+      ...(answer.access_token ? { accessToken: answer.access_token } : {}),
+    };
+  }
+  const code = envelope && answer.code ? answer.code : status >= 500 ? 'internal' : 'invalid';
+  const retryAfter = Number(retryAfterHeader);
   const said = (text: unknown) => typeof text === 'string' && text.trim() !== '';
-  return failure(code, res.status, {
-    fields: envelope && Array.isArray(body.errors) ? body.errors : [],
+  return failure(code, status, {
+    fields: envelope && Array.isArray(answer.errors) ? answer.errors : [],
     ...(retryAfter > 0 ? { retryAfter } : {}),
-    ...(envelope && said(body.message) && said(body.message_es)
-      ? { message: body.message, message_es: body.message_es }
+    ...(envelope && said(answer.message) && said(answer.message_es)
+      ? { message: answer.message, message_es: answer.message_es }
       : {}),
   });
 }

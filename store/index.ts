@@ -11,6 +11,7 @@ import {
   type Persistor,
 } from 'redux-persist';
 import createWebStorage from 'redux-persist/lib/storage/createWebStorage';
+import type { TSessionUser } from '@/types/user';
 import { dynamicMiddleware, rootReducer, type RootState } from './root';
 import { sessionSync } from './session-sync';
 
@@ -39,16 +40,29 @@ let browserApp: ReturnType<typeof makeStore> | undefined;
 export const currentStore = () => browserApp?.store;
 
 /**
+ * What the server read for a signed-in page it rendered (lib/server-state.ts), in its props: the
+ * session's user and the cache's answers, so that the browser's first render is the server's.
+ */
+export type TServerSession = { user: TSessionUser; api: unknown };
+
+/**
  * The app's store (pages/_app.tsx): a new one for each server render, and one per tab in the
  * browser, however often React calls the initialiser that asks for it (twice in development).
+ * It starts from the page's server session when there is one (the first page of a visit).
  */
-export function appStore(): ReturnType<typeof makeStore> {
-  if (typeof window === 'undefined') return makeStore();
-  return (browserApp ??= makeStore());
+export function appStore(server?: TServerSession | null): ReturnType<typeof makeStore> {
+  const preloaded = server
+    ? ({ auth: { isLoggedIn: true, user: server.user }, api: server.api } as Partial<RootState>)
+    : undefined;
+  if (typeof window === 'undefined') return makeStore(preloaded);
+  return (browserApp ??= makeStore(preloaded));
 }
 
-/** A new store (tests make one each; the app asks appStore()). */
-export function makeStore(preloadedState?: Partial<RootState>) {
+/**
+ * A new store (tests make one each; the app asks appStore()). `extra` is the thunk argument
+ * RTK Query's base query reads (services/api.ts TQueryExtra).
+ */
+export function makeStore(preloadedState?: Partial<RootState>, extra?: unknown) {
   const persisted = persistReducer(
     { key: PERSIST_KEY, storage: storage(), whitelist: ['auth', 'profile'] },
     rootReducer,
@@ -58,6 +72,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     preloadedState: preloadedState as never,
     middleware: (getDefault) =>
       getDefault({
+        thunk: { extraArgument: extra },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
         .prepend(sessionSync)

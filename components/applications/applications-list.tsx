@@ -5,7 +5,9 @@ import { ButtonLink } from '@/components/ui/button';
 import { formatDay } from '@/lib/format/day';
 import { formatMoney } from '@/lib/format/money';
 import { JOB_STATUS, OPEN_APPLICATION_STATUSES, PROJECT_STATUS, statusName } from '@/lib/statuses';
-import { useMyApplicationsQuery } from '@/services/marketplace-api';
+import { marketplaceApi, useMyApplicationsQuery } from '@/services/marketplace-api';
+import type { TAddress } from '@/lib/session-preload';
+import type { AppStore } from '@/store';
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import styles from '@/components/layout/list-page.module.css';
 import { KindTabs, useKindFromQuery } from '@/components/postings/kind-tabs';
@@ -14,6 +16,16 @@ import { WithdrawApplication } from './withdraw-application';
 
 const isProjectApplication = (a: TProjectApplication | TJobApplication): a is TProjectApplication =>
   'project_id' in a;
+
+/** The list's first read, from the address's `type` and `page` (lib/session-preload.ts). */
+export function prefetch(store: AppStore, { query }: TAddress) {
+  if (!store.getState().auth.user) return;
+  const args = {
+    type: query.type === 'job' ? 'job' : 'project',
+    page: Number(query.page) || 1,
+  } as const;
+  store.dispatch(marketplaceApi.util.prefetch('myApplications', args, {}));
+}
 
 /** /applications: the talent's applications in tabs, each with its status and posting. */
 export default function ApplicationsList() {

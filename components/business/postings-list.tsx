@@ -13,8 +13,11 @@ import { settle } from '@/services/api';
 import {
   useCancelJobMutation,
   useCancelProjectMutation,
+  marketplaceApi,
   useMyPostingsQuery,
 } from '@/services/marketplace-api';
+import type { TAddress } from '@/lib/session-preload';
+import type { AppStore } from '@/store';
 import styles from '@/components/layout/list-page.module.css';
 import { KindTabs, useKindFromQuery } from '@/components/postings/kind-tabs';
 
@@ -28,6 +31,16 @@ const recruiting = (p: TPosting) =>
     : p.job_status_id === JOB_STATUS.recruiting;
 const cancellable = recruiting;
 const editable = recruiting;
+
+/** The list's first read, from the address's `type` and `page` (lib/session-preload.ts). */
+export function prefetch(store: AppStore, { query }: TAddress) {
+  if (!store.getState().auth.user) return;
+  const args = {
+    type: query.type === 'job' ? 'job' : 'project',
+    page: Number(query.page) || 1,
+  } as const;
+  store.dispatch(marketplaceApi.util.prefetch('myPostings', args, {}));
+}
 
 /** /business/postings: my projects and jobs in tabs, with status, deadline and applicants; edit, cancel. */
 export default function PostingsList() {

@@ -1,11 +1,12 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, useSyncExternalStore, type MouseEvent } from 'react';
 import styles from '@/components/layout/list-page.module.css';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
 import { formatRelativeTime } from '@/lib/format/relative-time';
+import type { TAddress } from '@/lib/session-preload';
 import { useDeferredArrival } from '@/lib/use-deferred-arrival';
 import { failureOf } from '@/services/api';
 import {
@@ -28,24 +29,40 @@ export const internalPath = (link: string | null): string | null =>
 const opensElsewhere = (e: MouseEvent) =>
   e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
 
-/** Relative times are written again every minute ("Just now" becomes "1 minute ago"). */
-function useNow() {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
+/** The browser's clock, read again every minute while a list shows it. */
+let clock = 0;
+const subscribeClock = (changed: () => void) => {
+  clock = Date.now();
+  const timer = setInterval(() => {
+    clock = Date.now();
+    changed();
+  }, 60_000);
+  return () => clearInterval(timer);
+};
+
+/**
+ * Relative times are written again every minute ("Just now" becomes "1 minute ago"). On the
+ * server, and in the render that takes its page over, they are counted from `readAt`, when the
+ * list was read: the same in both, so both write the same text. `live` says the clock is the
+ * browser's own.
+ */
+function useNow(readAt: number | undefined) {
+  const at = useSyncExternalStore(
+    subscribeClock,
+    () => (clock ||= Date.now()),
+    () => -1,
+  );
+  return at < 0 ? { now: new Date(readAt ?? 0), live: false } : { now: new Date(at), live: true };
 }
 
 /** The page of the list a `?page=` value asks for (the first, unless it names a later one). */
 const pageOf = (value: unknown) => Math.max(1, Math.floor(Number(value)) || 1);
 
 /** The page's first read, started as soon as this chunk is there (lib/session-preload.ts). */
-export function prefetch(store: AppStore) {
+export function prefetch(store: AppStore, { query }: TAddress) {
   const user = store.getState().auth.user;
   if (!user) return;
-  const page = pageOf(new URLSearchParams(window.location.search).get('page') ?? undefined);
+  const page = pageOf(query.page);
   const args = { user: user.id, page, per_page: NOTIFICATIONS_PER_PAGE };
   store.dispatch(notificationsApi.util.prefetch('notifications', args, {}));
 }
@@ -61,12 +78,12 @@ export default function NotificationList() {
   const { t: tp } = useTranslation('profile');
   const router = useRouter();
   const user = useAppSelector(selectUser);
-  const now = useNow();
   const page = pageOf(router.query.page);
   const query = useNotificationsQuery(
     { user: user?.id ?? 0, page, per_page: NOTIFICATIONS_PER_PAGE },
     { skip: !user },
   );
+  const { now, live } = useNow(query.fulfilledTimeStamp);
   const { error, isFetching, refetch } = query;
   // The list's first render is a transition (lib/use-deferred-arrival.ts).
   const data = useDeferredArrival(query.data);
@@ -168,7 +185,11 @@ export default function NotificationList() {
                   )}
                 </p>
                 <p className={styles.meta}>
-                  <time dateTime={n.created_at} title={created.toLocaleString(i18n.language)}>
+                  <time
+                    dateTime={n.created_at}
+                    // The reader's own time zone: known in the browser only.
+                    title={live ? created.toLocaleString(i18n.language) : undefined}
+                  >
                     {when}
                   </time>
                   {unread && <span className={own.new}>{t('notifications.new')}</span>}

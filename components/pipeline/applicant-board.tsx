@@ -8,6 +8,7 @@ import { changeStatusSchema } from '@/lib/schemas/marketplace';
 import { validate } from '@/lib/schemas/validate';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
+import type { TAddress } from '@/lib/session-preload';
 import { useDeferredArrival } from '@/lib/use-deferred-arrival';
 import { failureOf, settle } from '@/services/api';
 import {
@@ -44,9 +45,9 @@ const recruits = (p: TPosting) =>
  * The board's first read, started as soon as this chunk is there (lib/session-preload.ts): the
  * posting is the one in the address (/business/projects/5/applicants, /es/business/jobs/2/...).
  */
-export function prefetch(store: AppStore) {
+export function prefetch(store: AppStore, { path }: TAddress) {
   const user = store.getState().auth.user;
-  const match = /\/business\/(project|job)s\/(\d+)\/applicants\/?$/.exec(window.location.pathname);
+  const match = /\/business\/(project|job)s\/(\d+)\/applicants\/?$/.exec(path);
   if (!user || user.is_talent || !match) return;
   const key = { kind: match[1] as TPostingKind, id: Number(match[2]) };
   store.dispatch(pipelineApi.util.prefetch('board', key, {}));

@@ -5,6 +5,7 @@ import { RequireAuth } from '@/components/auth/require-auth';
 import { PageFrame } from '@/components/layout/page-frame';
 import type { TPosting } from '@/components/postings/posting-facts';
 import { preloadForSession } from '@/lib/session-preload';
+import type { TServerSession } from '@/store';
 import type { TPostingKind } from '@/types/marketplace';
 import { BoardTitle } from './board-title';
 import styles from './pipeline.module.css';
@@ -12,7 +13,6 @@ import styles from './pipeline.module.css';
 // The board reads and writes server data: it comes in a second chunk, with the cache and the
 // schema library (first-load budget).
 const ApplicantBoard = dynamic(() => import('./applicant-board'), {
-  ssr: false,
   loading: () => <div className={styles.state} aria-hidden="true" />,
 });
 preloadForSession(
@@ -24,11 +24,22 @@ preloadForSession(
  * /business/projects/[id]/applicants and /business/jobs/[id]/applicants, for their business.
  * The board's heading (the posting's name, from the server) is in the server's page and paints
  * at once, where the board then shows its own: until the board has its answer, after the session
- * and its data.
+ * and its data. With the session cookie the server renders the board itself (lib/server-state.ts).
  */
-export function ApplicantsPage({ kind, posting }: { kind: TPostingKind; posting: TPosting }) {
+export function ApplicantsPage({
+  kind,
+  posting,
+  serverSession,
+}: {
+  kind: TPostingKind;
+  posting: TPosting;
+  serverSession: TServerSession | null;
+}) {
   const { t } = useTranslation('pipeline');
-  const [boardShown, setBoardShown] = useState(false);
+  // A business's board the server rendered (lib/server-state.ts) is shown from the start.
+  const [boardShown, setBoardShown] = useState(
+    Boolean(serverSession && !serverSession.user.is_talent),
+  );
   const shown = useCallback(() => setBoardShown(true), []);
   return (
     <PageFrame title={`${t('board.title')} · ${posting.name}`}>

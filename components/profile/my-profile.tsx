@@ -14,10 +14,10 @@ function Loading() {
 
 /**
  * /profile/my-profile: the profile as others see it, how complete it is and where to edit it.
- * It comes in a second chunk, with the server-data cache (first-load budget).
+ * It comes in a second chunk, with the server-data cache (first-load budget); the server renders
+ * it when it knows the session (lib/server-state.ts).
  */
 export const MyProfile = dynamic(() => import('./my-profile-body'), {
-  ssr: false,
   loading: () => <Loading />,
 });
 preloadForSession(['/profile/my-profile'], () => import('./my-profile-body'));

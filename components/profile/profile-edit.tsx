@@ -6,9 +6,9 @@ import { PROFILE_SECTIONS } from '@/lib/profile/completeness';
 import { preloadForSession } from '@/lib/session-preload';
 import styles from './profile-edit.module.css';
 
-// The sections come in a second chunk, with the server-data cache (first-load budget).
+// The sections come in a second chunk, with the server-data cache (first-load budget); the
+// server renders them when it knows the session (lib/server-state.ts).
 const ProfileSections = dynamic(() => import('./profile-sections'), {
-  ssr: false,
   loading: () => <Loading />,
 });
 preloadForSession(['/profile/edit'], () => import('./profile-sections'));

@@ -2,6 +2,8 @@ import { useTranslation } from 'next-i18next/pages';
 import { useEffect } from 'react';
 import { LeaveGuard } from '@/components/forms/leave-guard';
 import { Button } from '@/components/ui/button';
+import { referenceApi } from '@/services/reference-api';
+import type { AppStore } from '@/store';
 import { EducationsSection } from './educations-section';
 import { ExperiencesSection } from './experiences-section';
 import { LanguagesSection } from './languages-section';
@@ -11,6 +13,12 @@ import styles from './profile-edit.module.css';
 import { RolesSection } from './roles-section';
 import { SkillsSection } from './skills-section';
 import { useMyProfile } from './use-my-profile';
+
+/** The sections' first reads besides the profile: the country and language lists. */
+export function prefetch(store: AppStore) {
+  store.dispatch(referenceApi.util.prefetch('getCountries', undefined, {}));
+  store.dispatch(referenceApi.util.prefetch('getLanguages', undefined, {}));
+}
 
 /**
  * The sections of /profile/edit, loaded as one chunk after the page (with the server-data cache,

@@ -3,12 +3,14 @@ import { lazy, Suspense } from 'react';
 import { RequireAuth } from '@/components/auth/require-auth';
 import { LeaveGuard } from '@/components/forms/leave-guard';
 import { ButtonLink } from '@/components/ui/button';
+import { useInBrowser } from '@/lib/use-in-browser';
 import styles from './profile-edit.module.css';
 import { PasswordForm } from './password-form';
 import { PaypalForm } from './paypal-form';
 
 // The wallet section comes after the page's first load (React's own lazy: next/dynamic would
-// cost more than it saves). It renders only for a signed-in user, so never on the server.
+// cost more than it saves). It renders in the browser only, once the page is there: the server
+// renders the forms of a signed-in user (lib/server-state.ts), never this.
 const WalletSettings = lazy(() =>
   import('@/components/wallets/wallet-settings').then((m) => ({ default: m.WalletSettings })),
 );
@@ -19,6 +21,7 @@ const WalletSettings = lazy(() =>
  */
 export function Settings() {
   const { t } = useTranslation('profile');
+  const inBrowser = useInBrowser();
   return (
     <div className={styles.narrow}>
       <header className={styles.pageHeader}>
@@ -35,9 +38,11 @@ export function Settings() {
           <PasswordForm />
           <PaypalForm />
         </LeaveGuard>
-        <Suspense fallback={null}>
-          <WalletSettings />
-        </Suspense>
+        {inBrowser && (
+          <Suspense fallback={null}>
+            <WalletSettings />
+          </Suspense>
+        )}
       </RequireAuth>
     </div>
   );

@@ -4,14 +4,16 @@ import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import { ButtonLink } from '@/components/ui/button';
-import { pipelineTranslations } from '@/lib/i18n/page-props';
+import { PIPELINE_NAMESPACES } from '@/lib/i18n/page-props';
+import { signedInPage } from '@/lib/server-state';
 import { preloadForSession } from '@/lib/session-preload';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
-const PostingsList = dynamic(() => import('@/components/business/postings-list'), { ssr: false });
+// The server renders it when it knows the session (lib/server-state.ts).
+const PostingsList = dynamic(() => import('@/components/business/postings-list'));
 preloadForSession(['/business/postings'], () => import('@/components/business/postings-list'));
 
 /**
@@ -49,4 +51,7 @@ export default function PostingsPage() {
   );
 }
 
-export const getStaticProps = pipelineTranslations;
+export const getServerSideProps = signedInPage(
+  PIPELINE_NAMESPACES,
+  () => import('@/components/business/postings-list'),
+);

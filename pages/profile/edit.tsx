@@ -1,7 +1,8 @@
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { ProfileEdit } from '@/components/profile/profile-edit';
-import { staticTranslations } from '@/lib/i18n/page-props';
+import { PAGE_NAMESPACES } from '@/lib/i18n/page-props';
+import { signedInPage } from '@/lib/server-state';
 
 export default function ProfileEditPage() {
   const { t } = useTranslation('profile');
@@ -12,4 +13,7 @@ export default function ProfileEditPage() {
   );
 }
 
-export const getStaticProps = staticTranslations;
+export const getServerSideProps = signedInPage(
+  PAGE_NAMESPACES,
+  () => import('@/components/profile/profile-sections'),
+);

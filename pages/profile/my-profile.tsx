@@ -2,7 +2,8 @@ import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MyProfile } from '@/components/profile/my-profile';
-import { walletTranslations } from '@/lib/i18n/page-props';
+import { WALLET_NAMESPACES } from '@/lib/i18n/page-props';
+import { signedInPage } from '@/lib/server-state';
 
 export default function MyProfilePage() {
   const { t } = useTranslation('common');
@@ -15,4 +16,7 @@ export default function MyProfilePage() {
   );
 }
 
-export const getStaticProps = walletTranslations;
+export const getServerSideProps = signedInPage(
+  WALLET_NAMESPACES,
+  () => import('@/components/profile/my-profile-body'),
+);

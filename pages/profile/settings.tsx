@@ -1,7 +1,8 @@
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Settings } from '@/components/profile/settings';
-import { walletTranslations } from '@/lib/i18n/page-props';
+import { WALLET_NAMESPACES } from '@/lib/i18n/page-props';
+import { signedInPage } from '@/lib/server-state';
 
 export default function SettingsPage() {
   const { t } = useTranslation('profile');
@@ -12,4 +13,4 @@ export default function SettingsPage() {
   );
 }
 
-export const getStaticProps = walletTranslations;
+export const getServerSideProps = signedInPage(WALLET_NAMESPACES);

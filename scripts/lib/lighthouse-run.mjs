@@ -42,7 +42,7 @@ export async function logIn(base, email, password) {
 
 /**
  * Puts `session` (from logIn) where the app reads it, as signing in in the browser would (seed §9
- * keys: `access_token` and redux-persist's `persist:root`); null signs out. Everything else the
+ * keys: `access_token` and redux-persist's `persist:root`; the session cookie); null signs out. Everything else the
  * origin kept in local storage goes first, so one role's state never leaks into another's runs.
  */
 export async function storeSession(chrome, base, session) {
@@ -51,9 +51,11 @@ export async function storeSession(chrome, base, session) {
     // its (signed-out) state over this one's once it has loaded.
     await page.goto(`${base}/api/health`);
     await page.evaluate(
-      /* global window */
+      /* global window, document */
       (s) => {
         window.localStorage.clear();
+        // The session cookie the app writes beside the storage key (lib/session-cookie.ts).
+        document.cookie = `tc_session=${s ? s.token : ''}; Path=/; Max-Age=${s ? 3600 : 0}; SameSite=Strict`;
         if (!s) return;
         window.localStorage.setItem('access_token', s.token);
         const auth = JSON.stringify({ isLoggedIn: true, user: s.user });
