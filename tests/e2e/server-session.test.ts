@@ -65,14 +65,14 @@ describe('server-rendered signed-in pages', () => {
     secretsSeen.add(token);
 
     const expected: [string, RegExp][] = [
-      ['/profile/my-profile', /Ana Quispe.*Desarrolladora full-stack/],
-      ['/es/profile/my-profile', /Ana Quispe.*Experiencia/],
+      ['/profile/my-profile', /Ana Quispe.*Desarrolladora full-stack/s],
+      ['/es/profile/my-profile', /Ana Quispe.*Experiencia/s],
       ['/notifications', /Customer delivery-tracking portal/],
       ['/es/notifications', /sin leer/],
       ['/applications', /Status|Applied/i],
       ['/es/applications', /Estado|Postulad/i],
       ['/profile/edit', /Personal information|Ana/],
-      ['/profile/settings', /Password/],
+      ['/profile/settings', /Change password/],
     ];
     for (const [path, text] of expected) {
       const { res, html } = await serverHtml(path, token);
