@@ -6,9 +6,12 @@ import { PROFILE_SECTIONS } from '@/lib/profile/completeness';
 import { preloadForSession } from '@/lib/session-preload';
 import styles from './profile-edit.module.css';
 
-// The sections come in a second chunk, with the server-data cache (first-load budget); the
-// server renders them when it knows the session (lib/server-state.ts).
+// The sections come in a second chunk, with the server-data cache (first-load budget). They
+// render in the browser only, once stored state is back: several sections start their form from
+// the stored lists (store/profile-slice.ts), which a server render would not see (docs/
+// architecture.md "How pages paint early").
 const ProfileSections = dynamic(() => import('./profile-sections'), {
+  ssr: false,
   loading: () => <Loading />,
 });
 preloadForSession(['/profile/edit'], () => import('./profile-sections'));

@@ -1,8 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { ProfileEdit } from '@/components/profile/profile-edit';
-import { PAGE_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage } from '@/lib/server-state';
+import { staticTranslations } from '@/lib/i18n/page-props';
 
 export default function ProfileEditPage() {
   const { t } = useTranslation('profile');
@@ -13,7 +12,4 @@ export default function ProfileEditPage() {
   );
 }
 
-export const getServerSideProps = signedInPage(
-  PAGE_NAMESPACES,
-  () => import('@/components/profile/profile-sections'),
-);
+export const getStaticProps = staticTranslations;

@@ -51,7 +51,7 @@ describe('server-rendered signed-in pages', () => {
     await page.context().close();
   });
 
-  it('renders my profile, notifications, applications, the editor and settings with their data, in both languages, with nothing logged', async () => {
+  it('renders my profile, notifications, applications and settings with their data, in both languages, with nothing logged', async () => {
     const page = await (await newContext(browser)).newPage();
     const logged: string[] = [];
     page.on('console', (m) => {
@@ -71,7 +71,6 @@ describe('server-rendered signed-in pages', () => {
       ['/es/notifications', /sin leer/],
       ['/applications', /Status|Applied/i],
       ['/es/applications', /Estado|Postulad/i],
-      ['/profile/edit', /Personal information|Ana/],
       ['/profile/settings', /Change password/],
     ];
     for (const [path, text] of expected) {
@@ -87,6 +86,29 @@ describe('server-rendered signed-in pages', () => {
       expect(logged, path).toEqual([]);
     }
     await page.context().close();
+  });
+
+  it("renders a business's postings and an applicant board with their data, and a talent the board's refusal", async () => {
+    const tokens: Record<string, string> = {};
+    for (const email of ['maria.business@demo.talentchain.dev', TALENT]) {
+      const page = await (await newContext(browser)).newPage();
+      await signIn(page, email, DEMO_PASSWORD);
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+      tokens[email] = (await sessionCookie(page))!.value;
+      secretsSeen.add(tokens[email]);
+      await page.context().close();
+    }
+    const business = tokens['maria.business@demo.talentchain.dev']!;
+    const postings = await serverHtml('/business/postings', business);
+    expect(mainText(postings.html)).toMatch(/Tienda en línea para una cooperativa de café/);
+    const board = /href="(\/business\/projects\/\d+\/applicants)"/.exec(postings.html)?.[1];
+    expect(board).toBeDefined();
+    const es = await serverHtml(`/es${board}`, business);
+    expect(mainText(es.html)).toMatch(/postulantes/);
+    expect(mainText(es.html)).toMatch(/Ana Quispe/);
+    const talent = await serverHtml(board!, tokens[TALENT]);
+    expect(mainText(talent.html)).toContain('This page is for businesses');
+    expect(mainText(talent.html)).not.toMatch(/Ana Quispe/);
   });
 
   it('renders signed out for no cookie, a malformed one or a forged one, and the API never takes the cookie for a token', async () => {
