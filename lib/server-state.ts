@@ -4,7 +4,7 @@ import { translationProps } from '@/lib/i18n/page-props';
 import type { TScreenModule } from '@/lib/session-preload';
 import { pageSession } from '@/server/ssr/session';
 import { api, type TQueryExtra } from '@/services/api';
-import { outcomeOf, type TOutcome } from '@/services/http-client';
+import { outcomeOf } from '@/services/http-client';
 import { profileApi } from '@/services/profile-api';
 import { makeStore, type TServerSession } from '@/store';
 import { sessionUserOf } from '@/store/auth-slice';
@@ -28,7 +28,7 @@ export async function serverSession(
   if (!session) return null;
   const serverCall = async <T>(config: Parameters<typeof session.call>[0]) => {
     const answer = await session.call(config);
-    return outcomeOf<T>(answer.status, answer.body, answer.retryAfter) as TOutcome<T>;
+    return outcomeOf<T>(answer.status, answer.body, answer.retryAfter);
   };
   // The API's own check of the token (expired, revoked by a password change): a 401 here.
   const me = await serverCall<TUser>({ method: 'GET', url: `/users/id/${session.userId}` });

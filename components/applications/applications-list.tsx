@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { ButtonLink } from '@/components/ui/button';
 import { formatDay } from '@/lib/format/day';
@@ -10,7 +9,7 @@ import type { TAddress } from '@/lib/session-preload';
 import type { AppStore } from '@/store';
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import styles from '@/components/layout/list-page.module.css';
-import { KindTabs, useKindFromQuery } from '@/components/postings/kind-tabs';
+import { KindTabs, kindListOf, useKindList } from '@/components/postings/kind-tabs';
 import { ApplicationStatus } from './application-status';
 import { WithdrawApplication } from './withdraw-application';
 
@@ -19,21 +18,15 @@ const isProjectApplication = (a: TProjectApplication | TJobApplication): a is TP
 
 /** The list's first read, from the address's `type` and `page` (lib/session-preload.ts). */
 export function prefetch(store: AppStore, { query }: TAddress) {
-  if (!store.getState().auth.user) return;
-  const args = {
-    type: query.type === 'job' ? 'job' : 'project',
-    page: Number(query.page) || 1,
-  } as const;
-  store.dispatch(marketplaceApi.util.prefetch('myApplications', args, {}));
+  if (store.getState().auth.user)
+    store.dispatch(marketplaceApi.util.prefetch('myApplications', kindListOf(query), {}));
 }
 
 /** /applications: the talent's applications in tabs, each with its status and posting. */
 export default function ApplicationsList() {
   const { t, i18n } = useTranslation('market');
   const { t: tc } = useTranslation('common');
-  const router = useRouter();
-  const type = useKindFromQuery();
-  const page = Number(router.query.page) || 1;
+  const { type, page } = useKindList();
   const { data } = useMyApplicationsQuery({ type, page });
   return (
     <>

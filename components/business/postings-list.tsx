@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
 import { isProject, PostingStatus, type TPosting } from '@/components/postings/posting-facts';
@@ -19,7 +18,7 @@ import {
 import type { TAddress } from '@/lib/session-preload';
 import type { AppStore } from '@/store';
 import styles from '@/components/layout/list-page.module.css';
-import { KindTabs, useKindFromQuery } from '@/components/postings/kind-tabs';
+import { KindTabs, kindListOf, useKindList } from '@/components/postings/kind-tabs';
 
 /**
  * A posting is edited or cancelled while it recruits (docs/api.md: `DELETE` of a started,
@@ -34,12 +33,8 @@ const editable = recruiting;
 
 /** The list's first read, from the address's `type` and `page` (lib/session-preload.ts). */
 export function prefetch(store: AppStore, { query }: TAddress) {
-  if (!store.getState().auth.user) return;
-  const args = {
-    type: query.type === 'job' ? 'job' : 'project',
-    page: Number(query.page) || 1,
-  } as const;
-  store.dispatch(marketplaceApi.util.prefetch('myPostings', args, {}));
+  if (store.getState().auth.user)
+    store.dispatch(marketplaceApi.util.prefetch('myPostings', kindListOf(query), {}));
 }
 
 /** /business/postings: my projects and jobs in tabs, with status, deadline and applicants; edit, cancel. */
@@ -47,9 +42,7 @@ export default function PostingsList() {
   const { t, i18n } = useTranslation('market');
   const { t: tp } = useTranslation('pipeline');
   const { t: tc } = useTranslation('common');
-  const router = useRouter();
-  const type = useKindFromQuery();
-  const page = Number(router.query.page) || 1;
+  const { type, page } = useKindList();
   const { data } = useMyPostingsQuery({ type, page });
   const [cancelProject] = useCancelProjectMutation();
   const [cancelJob] = useCancelJobMutation();

@@ -6,10 +6,17 @@ import type { TPostingKind } from '@/types/marketplace';
 
 const KINDS: TPostingKind[] = ['project', 'job'];
 
-/** The kind a list page shows, from its URL (`?type=job`; projects otherwise). */
-export function useKindFromQuery(): TPostingKind {
-  return useRouter().query.type === 'job' ? 'job' : 'project';
+/**
+ * The kind and page a list page shows, from its address's query (`?type=job&page=2`; projects
+ * and the first page otherwise): what the list renders and what its first read asks for, in the
+ * browser and on the server (lib/session-preload.ts).
+ */
+export function kindListOf(query: Record<string, unknown>): { type: TPostingKind; page: number } {
+  return { type: query.type === 'job' ? 'job' : 'project', page: Number(query.page) || 1 };
 }
+
+/** kindListOf the current address. */
+export const useKindList = () => kindListOf(useRouter().query);
 
 /** Projects / Jobs tabs of a list page; the choice lives in the URL (`?type=`). */
 export function KindTabs({ pathname, current }: { pathname: string; current: TPostingKind }) {

@@ -32,39 +32,36 @@ describe('the access token and isLoggedIn come from one source', () => {
   });
 });
 
+/** A store come back from a stored signed-in session (with `profile`, the stored lists). */
+async function storeFrom(profile?: string) {
+  window.localStorage.setItem(
+    'persist:root',
+    JSON.stringify({
+      auth: JSON.stringify({ isLoggedIn: true, user: makeUser() }),
+      ...(profile ? { profile } : {}),
+      _persist: JSON.stringify({ version: -1, rehydrated: true }),
+    }),
+  );
+  const { store, persistor } = makeStore();
+  await new Promise<void>((resolve) => {
+    if (persistor!.getState().bootstrapped) resolve();
+    else persistor!.subscribe(() => persistor!.getState().bootstrapped && resolve());
+  });
+  return store;
+}
+
 describe('a stored session without its token', () => {
   it('is cleared when the store comes back from storage', async () => {
-    window.localStorage.setItem(
-      'persist:root',
-      JSON.stringify({
-        auth: JSON.stringify({ isLoggedIn: true, user: makeUser() }),
-        profile: JSON.stringify({ experiences: [], educations: [], skillsUser: [] }),
-        _persist: JSON.stringify({ version: -1, rehydrated: true }),
-      }),
+    const store = await storeFrom(
+      JSON.stringify({ experiences: [], educations: [], skillsUser: [] }),
     );
-    const { store, persistor } = makeStore();
-    await new Promise<void>((resolve) => {
-      if (persistor!.getState().bootstrapped) resolve();
-      else persistor!.subscribe(() => persistor!.getState().bootstrapped && resolve());
-    });
     expect(store.getState().auth.isLoggedIn).toBe(false);
     expect(cookie()).toBeUndefined();
   });
 
   it('with its token, writes the session cookie a session stored before the cookie lacks', async () => {
     window.localStorage.setItem('access_token', 'aaa.bbb.stored');
-    window.localStorage.setItem(
-      'persist:root',
-      JSON.stringify({
-        auth: JSON.stringify({ isLoggedIn: true, user: makeUser() }),
-        _persist: JSON.stringify({ version: -1, rehydrated: true }),
-      }),
-    );
-    const { store, persistor } = makeStore();
-    await new Promise<void>((resolve) => {
-      if (persistor!.getState().bootstrapped) resolve();
-      else persistor!.subscribe(() => persistor!.getState().bootstrapped && resolve());
-    });
+    const store = await storeFrom();
     expect(store.getState().auth.isLoggedIn).toBe(true);
     expect(cookie()).toBe('aaa.bbb.stored');
     store.dispatch(loggedOut());
