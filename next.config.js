@@ -1,6 +1,7 @@
 // @ts-check
 const { i18n } = require('./next-i18next.config.js');
 
+const { CompileHintsPlugin } = require('./lib/compile-hints-plugin.js');
 const { securityHeaders, HSTS } = require('./lib/security-headers.js');
 
 const production = process.env.NODE_ENV === 'production';
@@ -22,12 +23,14 @@ module.exports = {
   // script, so the CSP needs neither 'unsafe-inline' nor per-request nonces); `next dev` uses
   // Turbopack.
   turbopack: { resolveAlias: { crypto: { browser: './lib/empty-module.js' } } },
-  webpack(config, { isServer }) {
-    if (!isServer)
+  webpack(config, { isServer, dev }) {
+    if (!isServer) {
       config.resolve.alias = {
         ...config.resolve.alias,
         crypto: require.resolve('./lib/empty-module.js'),
       };
+      if (!dev) config.plugins.push(new CompileHintsPlugin());
+    }
     return config;
   },
   async headers() {

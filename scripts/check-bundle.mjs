@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { distDir } from './lib/build.mjs';
+import compileHints from '../lib/compile-hints-plugin.js';
 
 const BUDGET_KB = Number(process.env.FIRST_LOAD_BUDGET_KB || 175);
 const root = process.cwd();
@@ -71,6 +72,34 @@ if (carried.length) {
   process.exit(1);
 }
 console.log('Wallet libraries: in no first load.');
+
+// Every file a page loads at start carries V8's compile hint, and none of the wallet libraries'
+// files (loaded on demand) does (lib/compile-hints-plugin.js): the hint has V8 compile a whole
+// file, which pays off for code that runs as the page loads, not for large libraries most of
+// whose functions never run.
+const staticJs = fs
+  .readdirSync(path.join(root, dist, 'static', 'chunks'), { recursive: true })
+  .map((f) => `static/chunks/${String(f)}`)
+  .filter((f) => f.endsWith('.js') && !polyfills.has(f));
+const textOf = (file) => fs.readFileSync(path.join(root, dist, file), 'utf8');
+const hinted = (file) => textOf(file).startsWith(compileHints.HINT);
+const walletFiles = staticJs.filter((f) =>
+  Object.values(WALLET_MARKERS).some((marker) => textOf(f).includes(marker)),
+);
+const unhinted = [...firstLoadFiles].filter((f) => !hinted(f));
+const walletHinted = walletFiles.filter(hinted);
+if (!walletFiles.length) {
+  console.error('No wallet library found in the build: WALLET_MARKERS needs updating.');
+  process.exit(1);
+}
+if (unhinted.length || walletHinted.length) {
+  if (unhinted.length) console.error(`First-load files without the compile hint: ${unhinted}`);
+  if (walletHinted.length) console.error(`Wallet files with the compile hint: ${walletHinted}`);
+  process.exit(1);
+}
+console.log(
+  `Compile hint: on all ${firstLoadFiles.size} first-load files, on none of the ${walletFiles.length} wallet files.`,
+);
 
 // The test wallet signer exists only in the journeys' build (scripts/e2e.mjs), never here.
 const TEST_SIGNER_MARKER = 'tc-test-algorand-account';
