@@ -1,5 +1,6 @@
 import { currencyDigits } from '@/lib/currencies';
 import { sortByLabel } from './by-label';
+import { CURRENCY_NAMES } from './currency-names';
 
 export { currencyDigits };
 
@@ -119,16 +120,11 @@ export function toMajorInput(minor: number | null | undefined, currency: string)
   return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
 }
 
-/** Every currency the runtime knows, with its name in `lang`, sorted by name. */
+/** The currencies `codes`, each with its name in `lang` (lib/format/currency-names.ts), sorted by name. */
 export function currencyOptions(codes: readonly string[], lang: string) {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([lang], { type: 'currency' });
-  } catch {
-    names = null;
-  }
+  const names = CURRENCY_NAMES[lang] ?? CURRENCY_NAMES.en;
   return sortByLabel(
-    codes.map((code) => ({ value: code, label: `${names?.of(code) ?? code} (${code})` })),
+    codes.map((code) => ({ value: code, label: `${names?.[code] ?? code} (${code})` })),
     lang,
   );
 }

@@ -142,6 +142,25 @@ describe('money (minor units of an ISO 4217 currency)', () => {
   });
 });
 
+describe('currency names without Intl', () => {
+  it('names every currency as Intl.DisplayNames does, in English and Spanish', async () => {
+    const { CURRENCIES } = await import('@/lib/currencies');
+    const { currencyOptions } = await import('@/lib/format/money');
+    for (const lang of ['en', 'es']) {
+      const names = new Intl.DisplayNames([lang], { type: 'currency' });
+      const labels = new Map(currencyOptions(CURRENCIES, lang).map((o) => [o.value, o.label]));
+      expect(labels.size).toBe(CURRENCIES.length);
+      for (const code of CURRENCIES)
+        expect(labels.get(code), `${code} ${lang}`).toBe(`${names.of(code)} (${code})`);
+    }
+  });
+
+  it('names them in English for a language the app does not have', async () => {
+    const { currencyOptions } = await import('@/lib/format/money');
+    expect(currencyOptions(['EUR'], 'fr')).toEqual([{ value: 'EUR', label: 'Euro (EUR)' }]);
+  });
+});
+
 describe('dates without Intl in the app’s languages', () => {
   it('writes what Intl writes, for every month, in English and Spanish', () => {
     for (const lang of ['en', 'es']) {
