@@ -4,15 +4,16 @@ import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import type { TOption } from '@/components/ui/select-field';
+import type { TSignedInProps } from '@/lib/server-state';
 import { preloadForSession } from '@/lib/session-preload';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import type { TJob, TPostingKind, TProject } from '@/types/marketplace';
 
-// The form writes through the cache: it comes in a second chunk (first-load budget).
-const PostingForm = dynamic(() => import('./posting-form').then((m) => m.PostingFormInSlices), {
-  ssr: false,
-});
+// The form writes through the cache: it comes in a second chunk (first-load budget). The server
+// renders it when the request has the session (a page rendered with it lists the chunk, and
+// hydration waits for it).
+const PostingForm = dynamic(() => import('./posting-form').then((m) => m.PostingFormScreen));
 preloadForSession(
   [
     '/business/projects/new',
@@ -25,17 +26,19 @@ preloadForSession(
 
 /**
  * New and edit pages of a project or a job, for its business. The heading and its lead are in the
- * server's page and paint at once; the form waits for the session.
+ * server's page and paint at once; so is the form when the request had the session
+ * (lib/server-state.ts `signedInPage`), otherwise it waits for the session.
  */
 export function PostingFormPage({
   kind,
   posting,
   countries,
+  serverSession,
 }: {
   kind: TPostingKind;
   posting?: TProject | TJob;
   countries: TOption[];
-}) {
+} & TSignedInProps) {
   const { t } = useTranslation('market');
   const user = useAppSelector(selectUser);
   const title = posting
@@ -68,7 +71,12 @@ export function PostingFormPage({
               {t('form.not_editable')}
             </p>
           ) : (
-            <PostingForm kind={kind} posting={posting} countries={countries} />
+            <PostingForm
+              kind={kind}
+              posting={posting}
+              countries={countries}
+              fromServer={Boolean(serverSession)}
+            />
           )}
         </RequireAuth>
       </div>

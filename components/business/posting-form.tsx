@@ -276,9 +276,15 @@ export function PostingForm({
 }
 
 /**
- * The form as its page shows it once its chunk has arrived: rendered as a transition, in slices
- * (lib/use-deferred-arrival.ts), not as one long task; nothing shows before.
+ * The form as its page shows it. Rendered by the server (`fromServer`: the page had the session),
+ * it hydrates as it is. Otherwise it appears once the session is back and its chunk has arrived,
+ * rendered as a transition, in slices (lib/use-deferred-arrival.ts), not as one long task;
+ * nothing shows before.
  */
-export function PostingFormInSlices(props: Parameters<typeof PostingForm>[0]) {
-  return useDeferredMount() ? <PostingForm {...props} /> : null;
+export function PostingFormScreen({
+  fromServer,
+  ...props
+}: Parameters<typeof PostingForm>[0] & { fromServer: boolean }) {
+  const mounted = useDeferredMount();
+  return fromServer || mounted ? <PostingForm {...props} /> : null;
 }

@@ -109,6 +109,21 @@ describe('server-rendered signed-in pages', () => {
     const talent = await serverHtml(board!, tokens[TALENT]);
     expect(mainText(talent.html)).toContain('This page is for businesses');
     expect(mainText(talent.html)).not.toMatch(/Ana Quispe/);
+
+    // The posting forms: the project's own values in the server's form, in either language.
+    const edit = board!.replace(/applicants$/, 'edit');
+    for (const path of [edit, `/es${edit}`]) {
+      const { html } = await serverHtml(path, business);
+      expect(html, path).toMatch(/<textarea[^>]*>Buscamos a alguien que construya una tienda/);
+      expect(html, path).toMatch(/value="Tienda en línea para una cooperativa de café"/);
+    }
+    const blank = await serverHtml('/es/business/jobs/new', business);
+    expect(blank.html).toMatch(/<form[\s\S]*Publicar[\s\S]*<\/form>/);
+    // Anyone else's session, or none, gets no form from the server.
+    for (const cookie of [tokens[TALENT], undefined]) {
+      const { html } = await serverHtml(edit, cookie);
+      expect(html).not.toMatch(/<textarea/);
+    }
   });
 
   it('renders signed out for no cookie, a malformed one or a forged one, and the API never takes the cookie for a token', async () => {

@@ -1,17 +1,21 @@
-import type { GetServerSideProps } from 'next';
 import { PostingFormPage } from '@/components/business/posting-form-page';
 import type { TOption } from '@/components/ui/select-field';
-import { MARKET_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
+import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
+import { signedInPage, type TSignedInProps } from '@/lib/server-state';
 import { loadCountryOptions } from '@/server/ssr/marketplace';
 
 /** /business/jobs/new (PRODUCT.md flow 3). */
-export default function NewJobPage({ countries }: { countries: TOption[] }) {
-  return <PostingFormPage kind="job" countries={countries} />;
+export default function NewJobPage({
+  countries,
+  serverSession,
+}: { countries: TOption[] } & TSignedInProps) {
+  return <PostingFormPage kind="job" countries={countries} serverSession={serverSession} />;
 }
 
-export const getServerSideProps: GetServerSideProps = async ({ locale }) => ({
-  props: {
+export const getServerSideProps = signedInPage(
+  MARKET_NAMESPACES,
+  undefined,
+  async ({ locale }) => ({
     countries: await loadCountryOptions(locale === 'es' ? 'es' : 'en'),
-    ...(await translationProps(locale, MARKET_NAMESPACES)),
-  },
-});
+  }),
+);

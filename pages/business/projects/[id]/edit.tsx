@@ -1,7 +1,7 @@
-import type { GetServerSideProps } from 'next';
 import { PostingFormPage } from '@/components/business/posting-form-page';
 import type { TOption } from '@/components/ui/select-field';
-import { MARKET_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
+import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
+import { signedInPage, type TSignedInProps } from '@/lib/server-state';
 import { loadCountryOptions, loadPosting, type TPostingPage } from '@/server/ssr/marketplace';
 import type { TProject } from '@/types/marketplace';
 
@@ -9,19 +9,27 @@ import type { TProject } from '@/types/marketplace';
 export default function EditProjectPage({
   posting,
   countries,
-}: TPostingPage & { countries: TOption[] }) {
-  return <PostingFormPage kind="project" posting={posting as TProject} countries={countries} />;
+  serverSession,
+}: TPostingPage & { countries: TOption[] } & TSignedInProps) {
+  return (
+    <PostingFormPage
+      kind="project"
+      posting={posting as TProject}
+      countries={countries}
+      serverSession={serverSession}
+    />
+  );
 }
 
-export const getServerSideProps: GetServerSideProps = async ({ params, locale }) => {
-  const lang = locale === 'es' ? 'es' : 'en';
-  const page = await loadPosting('project', String(params?.id ?? ''), lang);
-  if (!page) return { notFound: true };
-  return {
-    props: {
-      ...page,
-      countries: await loadCountryOptions(lang),
-      ...(await translationProps(locale, MARKET_NAMESPACES)),
-    },
-  };
-};
+export const getServerSideProps = signedInPage(
+  MARKET_NAMESPACES,
+  undefined,
+  async ({ params, locale }) => {
+    const lang = locale === 'es' ? 'es' : 'en';
+    const [page, countries] = await Promise.all([
+      loadPosting('project', String(params?.id ?? ''), lang),
+      loadCountryOptions(lang),
+    ]);
+    return page && { ...page, countries };
+  },
+);
