@@ -10,9 +10,10 @@
 // LH_COMPACT=1 (CI): the same verdicts in about two thirds of the time: one full run of each page,
 // then performance-only runs until a majority of the LH_RUNS falls on one side of 95 (2 runs that
 // agree decide a median of 3); the figure shown is then the median of the runs made.
-// LH_PERFORMANCE_MIN=<score> (default 95): the performance floor. CI passes 0 and one run: it gates
-// accessibility, best practices and SEO and prints performance, whose runs on a shared 2-core
-// machine spread by ±5 points around the floor (docs/architecture.md "Budgets").
+// LH_PERFORMANCE_MIN=<score> (default 95): the performance floor. A page whose median falls under
+// it is measured again, once, performance only, and fails when that median is under it too: runs
+// on a shared 2-core machine spread by ±5 points, and a slow stretch of it can drag three runs in a
+// row down (docs/architecture.md "Budgets"). LH_SECOND_LOOK=0: no second measurement.
 // LH_REPORT_DIR=<dir>: keeps each page's median Lighthouse report (JSON) there, and a screenshot
 // of each signed-in page as the check saw it.
 import { spawn } from 'node:child_process';
@@ -38,6 +39,7 @@ const RUNS = Number(process.env.LH_RUNS || 3);
 const PERFORMANCE_MIN = Number(process.env.LH_PERFORMANCE_MIN ?? 95);
 const ONLY = (process.env.LH_ONLY || '').split(',').filter(Boolean);
 const COMPACT = process.env.LH_COMPACT === '1';
+const SECOND_LOOK = process.env.LH_SECOND_LOOK !== '0';
 const REPORT_DIR = process.env.LH_REPORT_DIR ? path.resolve(process.env.LH_REPORT_DIR) : null;
 
 /** The demo accounts (db/seed-data.ts DEMO_ACCOUNTS). */
@@ -338,6 +340,20 @@ for (const t of targets) {
   else {
     const elsewhere = m.finalUrls.filter((u) => u !== url);
     if (elsewhere.length) problems.push(`ended at ${elsewhere.join(', ')}`);
+    if (m.scores.performance < PERFORMANCE_MIN && SECOND_LOOK) {
+      // Measured again, once (performance only): one slow stretch of a shared machine can drag
+      // three runs in a row down; a page slower than the floor is slower again.
+      const again = await measure(chrome, url, {
+        runs: RUNS,
+        ignoreStatusCode: t.ignoreStatusCode,
+        compactAt: COMPACT ? PERFORMANCE_MIN : undefined,
+        performanceOnly: true,
+      });
+      if (again.runs) {
+        m.scores.performance = Math.max(m.scores.performance, again.scores.performance);
+        m.perfRuns = [...m.perfRuns, '|', ...again.perfRuns];
+      }
+    }
     if (m.scores.performance < PERFORMANCE_MIN)
       problems.push(`performance ${m.scores.performance}`);
     for (const [id, failing] of Object.entries(m.failing))

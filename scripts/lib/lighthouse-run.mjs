@@ -152,7 +152,13 @@ const unfinished = (lhr) =>
  * median of all of them would fall too (3 runs: 2 that agree decide it).
  */
 export async function measure(chrome, url, options = {}) {
-  const { runs = 3, excused = () => [], ignoreStatusCode = false, compactAt } = options;
+  const {
+    runs = 3,
+    excused = () => [],
+    ignoreStatusCode = false,
+    compactAt,
+    performanceOnly = false,
+  } = options;
   const compact = compactAt !== undefined && compactAt !== null;
   const lhrs = [];
   const errors = [];
@@ -164,7 +170,7 @@ export async function measure(chrome, url, options = {}) {
     }
     const lhr = await runOnce(chrome, url, {
       ignoreStatusCode,
-      onlyCategories: compact && lhrs.length ? ['performance'] : undefined,
+      onlyCategories: performanceOnly || (compact && lhrs.length) ? ['performance'] : undefined,
     });
     if (!lhr || lhr.runtimeError) {
       errors.push(lhr?.runtimeError?.code ?? 'NO_RESULT');
