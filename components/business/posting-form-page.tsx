@@ -29,16 +29,17 @@ preloadForSession(
  * server's page and paint at once; so is the form when the request had the session
  * (lib/server-state.ts `signedInPage`), otherwise it waits for the session.
  */
+export type TPostingFormPageProps = {
+  posting?: TProject | TJob;
+  countries: TOption[];
+} & TSignedInProps;
+
 export function PostingFormPage({
   kind,
   posting,
   countries,
   serverSession,
-}: {
-  kind: TPostingKind;
-  posting?: TProject | TJob;
-  countries: TOption[];
-} & TSignedInProps) {
+}: TPostingFormPageProps & { kind: TPostingKind }) {
   const { t } = useTranslation('market');
   const user = useAppSelector(selectUser);
   const title = posting

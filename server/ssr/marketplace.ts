@@ -83,6 +83,22 @@ export async function loadOpportunities(
   return { tab, values, results: plain(results as TPage<TProject | TJob>), countries };
 }
 
+/**
+ * A posting form page's own props: the countries and, for an edit page (an `id`), the posting;
+ * null when that posting is not found.
+ */
+export async function loadPostingForm(
+  kind: TKind,
+  id: string | null,
+  lang: 'en' | 'es',
+): Promise<{ posting?: TProject | TJob; countries: TOption[] } | null> {
+  const [page, countries] = await Promise.all([
+    id === null ? {} : loadPosting(kind, id, lang),
+    loadCountryOptions(lang),
+  ]);
+  return page && { ...page, countries };
+}
+
 /** /projects/[id], /jobs/[id] and their edit pages: the posting, or null (a real 404). */
 export async function loadPosting(
   kind: TKind,

@@ -1,21 +1,16 @@
-import { PostingFormPage } from '@/components/business/posting-form-page';
-import type { TOption } from '@/components/ui/select-field';
+import {
+  PostingFormPage,
+  type TPostingFormPageProps,
+} from '@/components/business/posting-form-page';
 import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage, type TSignedInProps } from '@/lib/server-state';
-import { loadCountryOptions } from '@/server/ssr/marketplace';
+import { signedInPage } from '@/lib/server-state';
+import { loadPostingForm } from '@/server/ssr/marketplace';
 
 /** /business/projects/new (PRODUCT.md flow 3). */
-export default function NewProjectPage({
-  countries,
-  serverSession,
-}: { countries: TOption[] } & TSignedInProps) {
-  return <PostingFormPage kind="project" countries={countries} serverSession={serverSession} />;
+export default function NewProjectPage(props: TPostingFormPageProps) {
+  return <PostingFormPage kind="project" {...props} />;
 }
 
-export const getServerSideProps = signedInPage(
-  MARKET_NAMESPACES,
-  undefined,
-  async ({ locale }) => ({
-    countries: await loadCountryOptions(locale === 'es' ? 'es' : 'en'),
-  }),
+export const getServerSideProps = signedInPage(MARKET_NAMESPACES, undefined, ({ locale }) =>
+  loadPostingForm('project', null, locale === 'es' ? 'es' : 'en'),
 );

@@ -1,35 +1,16 @@
-import { PostingFormPage } from '@/components/business/posting-form-page';
-import type { TOption } from '@/components/ui/select-field';
+import {
+  PostingFormPage,
+  type TPostingFormPageProps,
+} from '@/components/business/posting-form-page';
 import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage, type TSignedInProps } from '@/lib/server-state';
-import { loadCountryOptions, loadPosting, type TPostingPage } from '@/server/ssr/marketplace';
-import type { TProject } from '@/types/marketplace';
+import { signedInPage } from '@/lib/server-state';
+import { loadPostingForm } from '@/server/ssr/marketplace';
 
 /** /business/projects/[id]/edit: the project while it recruits, for the business that posted it. */
-export default function EditProjectPage({
-  posting,
-  countries,
-  serverSession,
-}: TPostingPage & { countries: TOption[] } & TSignedInProps) {
-  return (
-    <PostingFormPage
-      kind="project"
-      posting={posting as TProject}
-      countries={countries}
-      serverSession={serverSession}
-    />
-  );
+export default function EditProjectPage(props: TPostingFormPageProps) {
+  return <PostingFormPage kind="project" {...props} />;
 }
 
-export const getServerSideProps = signedInPage(
-  MARKET_NAMESPACES,
-  undefined,
-  async ({ params, locale }) => {
-    const lang = locale === 'es' ? 'es' : 'en';
-    const [page, countries] = await Promise.all([
-      loadPosting('project', String(params?.id ?? ''), lang),
-      loadCountryOptions(lang),
-    ]);
-    return page && { ...page, countries };
-  },
+export const getServerSideProps = signedInPage(MARKET_NAMESPACES, undefined, ({ params, locale }) =>
+  loadPostingForm('project', String(params?.id ?? ''), locale === 'es' ? 'es' : 'en'),
 );
