@@ -81,7 +81,11 @@ const staticJs = fs
   .readdirSync(path.join(root, dist, 'static', 'chunks'), { recursive: true })
   .map((f) => `static/chunks/${String(f)}`)
   .filter((f) => f.endsWith('.js') && !polyfills.has(f));
-const textOf = (file) => fs.readFileSync(path.join(root, dist, file), 'utf8');
+const texts = new Map();
+const textOf = (file) => {
+  if (!texts.has(file)) texts.set(file, fs.readFileSync(path.join(root, dist, file), 'utf8'));
+  return texts.get(file);
+};
 const hinted = (file) => textOf(file).startsWith(compileHints.HINT);
 const walletFiles = staticJs.filter((f) =>
   Object.values(WALLET_MARKERS).some((marker) => textOf(f).includes(marker)),
