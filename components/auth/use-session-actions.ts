@@ -11,17 +11,25 @@ import type { TSessionUser } from '@/types/user';
 export const landingPath = (user: Pick<TSessionUser, 'is_talent'>) =>
   user.is_talent ? '/profile/my-profile' : '/opportunities';
 
-/** A `next` query value that is a path on this site (never another origin). */
-export function safeNextPath(next: unknown): string | null {
-  if (
-    typeof next !== 'string' ||
-    !next.startsWith('/') ||
-    next.startsWith('//') ||
-    next.includes('\\')
-  ) {
+/**
+ * Where a `next` query value leads, when that is a page of this site: its path, query and hash,
+ * never another origin. The value is resolved as the browser would resolve it (which drops tabs
+ * and line breaks, and reads `\\` as `/`), so `/\t/evil.example` is caught as the
+ * `//evil.example` it becomes (docs/security.md "Redirects").
+ */
+export function safeNextPath(next: unknown, origin = window.location.origin): string | null {
+  if (typeof next !== 'string' || !next.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(next, origin);
+  } catch {
     return null;
   }
-  return next.startsWith('/auth/') ? null : next;
+  if (url.origin !== new URL(origin).origin) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // A path that begins with two slashes would itself be read as another host by the router.
+  if (path.startsWith('//') || url.pathname.startsWith('/auth/')) return null;
+  return path;
 }
 
 /** Signs in with a session the server answered and goes where the user was headed. */

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoginForm } from '@/components/auth/login-form';
 import { RegisterForm } from '@/components/auth/register-form';
 import { SessionWatcher } from '@/components/auth/session-watcher';
+import { safeNextPath } from '@/components/auth/use-session-actions';
 import { SignedOutOnly } from '@/components/auth/signed-out-only';
 import { call } from '@/services/http-client';
 import { SessionProvider } from '@/store/session';
@@ -108,5 +109,41 @@ describe('the registration form', () => {
     await user.type(screen.getByLabelText('Correo'), 'x');
     expect(screen.queryByText('Este correo ya está registrado.')).not.toBeInTheDocument();
     expect(screen.queryByText(banner)).not.toBeInTheDocument();
+  });
+});
+
+describe('where a sign-in goes next', () => {
+  const origin = 'http://127.0.0.1:3000';
+
+  it('follows a path of this site, with its query and hash', () => {
+    expect(safeNextPath('/projects/12', origin)).toBe('/projects/12');
+    expect(safeNextPath('/opportunities?tab=jobs&search=dise%C3%B1o#results', origin)).toBe(
+      '/opportunities?tab=jobs&search=dise%C3%B1o#results',
+    );
+  });
+
+  it('never leads to another site, however the address hides it', () => {
+    // Browsers drop tabs and line breaks from a URL and read "\\" as "/": each of these is
+    // "//evil.example" to them, a link to another host.
+    const hidden = [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/\t\\evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/.//evil.example',
+      'https://evil.example/',
+      'evil.example',
+      'javascript:alert(1)',
+    ];
+    for (const next of hidden) expect(safeNextPath(next, origin), JSON.stringify(next)).toBeNull();
+    expect(safeNextPath(['/projects/1'], origin)).toBeNull();
+  });
+
+  it('never returns to a sign-in page, and reads the origin of the page by default', () => {
+    expect(safeNextPath('/auth/login', origin)).toBeNull();
+    expect(safeNextPath('/au\tth/register', origin)).toBeNull();
+    expect(safeNextPath('/profile/my-profile')).toBe('/profile/my-profile');
   });
 });

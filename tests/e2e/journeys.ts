@@ -20,7 +20,10 @@ export function text(
 
 export const prefix = (locale: TLocale) => (locale === 'es' ? '/es' : '');
 
-/** Registers a talent through the form; the session lands on /profile/my-profile. */
+/**
+ * Registers a talent through the form (of the page open, when it is the registration page in
+ * `locale`, so that its query stays); the session lands on /profile/my-profile.
+ */
 export async function registerTalent(
   page: Page,
   opts: { email: string; password: string; locale?: TLocale; name?: string; lastName?: string },
@@ -28,7 +31,8 @@ export async function registerTalent(
   const locale = opts.locale ?? 'en';
   const tr = (k: string) => text(locale, k);
   secretsSeen.add(opts.password);
-  await page.goto(`${prefix(locale)}/auth/register`);
+  const at = page.url() === 'about:blank' ? '' : new URL(page.url()).pathname;
+  if (at !== `${prefix(locale)}/auth/register`) await page.goto(`${prefix(locale)}/auth/register`);
   await page.getByLabel(tr('auth.fields.name')).fill(opts.name ?? 'Rosa');
   await page.getByLabel(tr('auth.fields.last_name')).fill(opts.lastName ?? 'Mamani');
   await page.getByLabel(tr('auth.fields.email')).fill(opts.email);
