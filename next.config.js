@@ -2,10 +2,6 @@
 const { i18n } = require('./next-i18next.config.js');
 
 const { CompileHintsPlugin } = require('./lib/compile-hints-plugin.js');
-const { securityHeaders, HSTS } = require('./lib/security-headers.js');
-
-const production = process.env.NODE_ENV === 'production';
-const headers = securityHeaders({ env: process.env, production });
 
 /** @type {import('next').NextConfig} */
 module.exports = {
@@ -32,20 +28,5 @@ module.exports = {
       if (!dev) config.plugins.push(new CompileHintsPlugin());
     }
     return config;
-  },
-  async headers() {
-    // Production serves through scripts/serve.mjs, which sends these once built (a header route
-    // here is matched, and its values compiled, on every request). `next dev` gets them here;
-    // `locale: false`: the paths as they are, so /_next/static and /api get the headers too.
-    if (production) return [];
-    return [
-      { source: '/:path*', locale: false, headers },
-      {
-        source: '/:path*',
-        locale: false,
-        has: [{ type: 'header', key: 'x-forwarded-proto', value: 'https' }],
-        headers: [HSTS],
-      },
-    ];
   },
 };

@@ -103,6 +103,7 @@ const vitest = spawn(
       ...process.env,
       E2E_BASE_URL: baseUrl,
       E2E_DATA_DIR: dataDir,
+      E2E_DIST_DIR: buildEnv.NEXT_DIST_DIR,
       E2E_WORK_DIR: work,
       E2E_MAIL_DIR: mailDir,
       E2E_ALGORAND_URL: algorandUrl,

@@ -17,7 +17,13 @@ describe('the embedded database', () => {
         '127.0.0.1',
       ],
       {
-        env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0' },
+        env: {
+          ...process.env,
+          NEXT_DIST_DIR: process.env.E2E_DIST_DIR,
+          NODE_ENV: 'production',
+          DATA_DIR: dataDir,
+          PORT: '0',
+        },
         detached: true,
       },
     );

@@ -1,7 +1,12 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launchBrowser, newContext } from './browser';
-import { signIn } from './journeys';
+import { BASE_URL, launchBrowser, newContext, uniqueEmail } from './browser';
+import { registerTalent, signIn } from './journeys';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,6 +30,54 @@ function expectSecurityHeaders(headers: Headers, what: string) {
   expect(headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(headers.get('x-frame-options'), what).toBe('DENY');
   expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+}
+
+/**
+ * `next start` itself (not our `npm start` server) on the journeys' build, over a data directory
+ * of its own, without TRUST_PROXY; stopped with its process group.
+ */
+async function startNextStart(): Promise<{ base: string; stop: () => void }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-next-start-'));
+  const port = await new Promise<number>((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NEXT_DIST_DIR: process.env.E2E_DIST_DIR,
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.TRUST_PROXY;
+  const next = path.join(process.cwd(), 'node_modules/next/dist/bin/next');
+  const child = spawn(process.execPath, [next, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+    env,
+    detached: true,
+    stdio: 'ignore',
+  });
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // gone
+    }
+  };
+  const base = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(
+      () =>
+        fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        ),
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return { base, stop };
 }
 
 describe('security headers', () => {
@@ -53,6 +106,25 @@ describe('security headers', () => {
       const res = await fetch(`${BASE_URL}${url}`, { headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers.get('strict-transport-security'), url).toMatch(/^max-age=\d{8,}/);
       await res.arrayBuffer();
+    }
+  });
+
+  it('are the same when Next serves the app itself (next start); HSTS not on the word of a client', async () => {
+    const { base, stop } = await startNextStart();
+    try {
+      const html = await (await fetch(`${base}/es`)).text();
+      const asset = /src="(\/_next\/static\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(asset).toBeDefined();
+      for (const url of ['/', '/es/opportunities', '/api/health', asset!, '/favicon.svg']) {
+        // Without TRUST_PROXY, X-Forwarded-Proto is the client's own claim: no HSTS for it.
+        const res = await fetch(`${base}${url}`, { headers: { 'x-forwarded-proto': 'https' } });
+        expect(res.status, url).toBe(200);
+        expectSecurityHeaders(res.headers, `next start ${url}`);
+        expect(res.headers.get('strict-transport-security'), url).toBeNull();
+        await res.arrayBuffer();
+      }
+    } finally {
+      stop();
     }
   });
 });
@@ -109,4 +181,45 @@ describe('the content security policy in Chromium', () => {
     expect(violations).toEqual([]);
     await context.close();
   });
+});
+
+describe('the page a sign-in goes to next', () => {
+  // Browsers drop a tab or line break from a URL: "/<tab>/evil.example" is "//evil.example" to
+  // them, another host (docs/security.md "Redirects").
+  const hidden = ['%2F%09%2Fevil.example', '%2F%0A%2Fevil.example', '%2F%0D%2Fevil.example'];
+  const flows = {
+    'sign-in': async (page: Page, next: string) => {
+      await page.goto(`/auth/login?next=${next}`);
+      await signIn(page, 'ana.talent@demo.talentchain.dev', 'Demo-pass-2026');
+    },
+    registration: async (page: Page, next: string) => {
+      await page.goto(`/es/auth/register?next=${next}`);
+      await registerTalent(page, {
+        email: uniqueEmail('next'),
+        password: 'long enough passphrase 1',
+        locale: 'es',
+      });
+    },
+  };
+
+  for (const [flow, run] of Object.entries(flows)) {
+    it(`after ${flow}, stays on this site whatever next hides, and follows a next of this site`, async () => {
+      for (const next of [...hidden, '%2Fopportunities%3Ftab%3Djobs']) {
+        const context = await newContext(browser);
+        const page = await context.newPage();
+        const elsewhere: string[] = [];
+        page.on('request', (r) => {
+          if (new URL(r.url()).hostname !== new URL(BASE_URL).hostname) elsewhere.push(r.url());
+        });
+        await run(page, next);
+        const expected = next.startsWith('%2Fopportunities')
+          ? /\/opportunities\?tab=jobs$/
+          : /\/profile\/my-profile$/;
+        await page.waitForURL(expected);
+        expect(new URL(page.url()).origin, next).toBe(BASE_URL);
+        expect(elsewhere, next).toEqual([]);
+        await context.close();
+      }
+    });
+  }
 });
