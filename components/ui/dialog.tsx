@@ -37,7 +37,12 @@ export function Dialog({ open, title, onClose, actions, children, dismissible = 
       aria-labelledby={titleId}
       aria-describedby={children ? bodyId : undefined}
       onCancel={(e) => {
-        if (!dismissible) e.preventDefault();
+        // Escape closes through the parent's state (the effect above calls close()), so focus
+        // goes back to the page only once the page knows the dialog is closed: left to the
+        // browser, focus returned at once and the close event came a task later, and a key
+        // pressed in between (Enter on the button that opened it) acted on a dialog still open.
+        e.preventDefault();
+        if (dismissible) onClose();
       }}
       onClose={() => {
         if (open) onClose();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Header } from '@/components/layout/header';
 import { stopLiveNotifications } from '@/components/notifications/live';
 import NotificationList from '@/components/notifications/notification-list';
@@ -22,12 +22,6 @@ import { renderWithApp } from '../helpers/render';
 let server: Awaited<ReturnType<typeof startClientApi>>;
 beforeAll(async () => {
   server = await startClientApi();
-});
-// Every render makes a store that persists to local storage: the previous test's store may write
-// its user there after the clean-up cleared it, and the next store would rehydrate that user.
-beforeEach(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  window.localStorage.clear();
 });
 afterEach(() => {
   stopLiveNotifications();

@@ -49,18 +49,20 @@ describe('registration', () => {
       .toBe(true);
     const toast = page.getByText('Registration successful!');
     await toast.waitFor({ state: 'visible' });
+    // The toast closes when its timer's animation ends (react-toastify), so its duration is the
+    // timer's: read it (first, while it shows) rather than timing the toast on a clock that a
+    // busy machine slows down.
+    const duration = await page
+      .getByRole('alert')
+      .filter({ hasText: 'Registration successful!' })
+      .locator('[aria-label="notification timer"]')
+      .evaluate((bar) => (bar as HTMLElement).style.animationDuration);
+    // (It runs once the toast's entrance ends; it closes when the timer ends.)
+    expect(duration).toBe(`${TOAST_MS}ms`);
     const box = (await toast.boundingBox())!;
     expect(box.y).toBeLessThan(120);
     expect(box.x + box.width).toBeGreaterThan(1280 - 80);
-    // The toast closes TOAST_MS after it mounts, then animates out (react-toastify: under 1 s).
-    // We see it up to SEEN_LATE_MS after it mounted; the rest is the animation and a busy machine.
-    const SEEN_LATE_MS = 800;
-    const EXIT_AND_SLACK_MS = 2500;
-    const shownAt = Date.now();
-    await toast.waitFor({ state: 'detached', timeout: TOAST_MS + EXIT_AND_SLACK_MS + 1500 });
-    const lasted = Date.now() - shownAt;
-    expect(lasted).toBeGreaterThan(TOAST_MS - SEEN_LATE_MS);
-    expect(lasted).toBeLessThan(TOAST_MS + EXIT_AND_SLACK_MS);
+    await toast.waitFor({ state: 'detached', timeout: TOAST_MS + 20_000 });
     const stored = await storageOf(page);
     expect(stored.access_token).toMatch(/^ey/);
     secretsSeen.add(stored.access_token!);

@@ -77,6 +77,19 @@ export async function waitForQuiet(page: Page, quietMs = 500, timeoutMs = 30_000
   }
 }
 
+/**
+ * Waits until React has hydrated the page Next rendered on the server: Next measures
+ * "Next.js-hydration" in the commit that ends it, after which React has reported any mismatch
+ * (a recoverable error, logged to the console) in that same commit.
+ */
+export async function waitForHydration(page: Page, timeout = 30_000) {
+  await page.waitForFunction(
+    () => performance.getEntriesByName('Next.js-hydration', 'measure').length > 0,
+    undefined,
+    { timeout },
+  );
+}
+
 /** The serious and critical accessibility violations axe-core finds on the page. */
 export async function seriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

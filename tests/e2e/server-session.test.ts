@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launchBrowser, newContext, storageOf, uniqueEmail } from './browser';
+import {
+  BASE_URL,
+  launchBrowser,
+  newContext,
+  storageOf,
+  uniqueEmail,
+  waitForHydration,
+} from './browser';
 import { registerTalent, signIn } from './journeys';
 import { secretsSeen } from './secrets';
 
@@ -82,7 +89,7 @@ describe('server-rendered signed-in pages', () => {
       logged.length = 0;
       await page.goto(path);
       await expect.poll(() => page.locator('main').innerText(), { timeout: 15_000 }).toMatch(text);
-      await page.waitForTimeout(500);
+      await waitForHydration(page);
       expect(logged, path).toEqual([]);
     }
     await page.context().close();

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { stopPersisting } from './render';
 
 // jsdom has <dialog> but not its modal methods: enough of them for components to open and close.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
@@ -18,7 +19,8 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
 // than the default second, so findBy*/waitFor wait up to 5 s (they return as soon as it shows).
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await stopPersisting();
   window.localStorage.clear();
 });

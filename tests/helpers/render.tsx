@@ -4,6 +4,7 @@ import type { NextRouter } from 'next/router';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { Provider } from 'react-redux';
+import type { Persistor } from 'redux-persist';
 import { vi } from 'vitest';
 import { makeStore } from '@/store';
 import type { TUser } from '@/types/user';
@@ -37,6 +38,21 @@ export function makeRouter(overrides: Partial<NextRouter> = {}): NextRouter {
   };
 }
 
+const livePersistors = new Set<Persistor>();
+
+/**
+ * Stops the stores rendered so far from writing to local storage, once their pending writes are
+ * done, so that a test's store never writes its state over the next test's cleared storage (an
+ * answer arriving after the test ended would otherwise be persisted then).
+ */
+export async function stopPersisting(): Promise<void> {
+  for (const persistor of livePersistors) {
+    await persistor.flush();
+    persistor.pause();
+  }
+  livePersistors.clear();
+}
+
 /**
  * Renders with the real store and the real catalogs ('common' and 'profile') in the given
  * language; with `session`, signed in as that user (its token is where the HTTP client reads it).
@@ -54,7 +70,8 @@ export async function renderWithApp(
   } = {},
 ) {
   const i18n = await makeI18n(locale, [initReactI18next]);
-  const { store } = makeStore();
+  const { store, persistor } = makeStore();
+  if (persistor) livePersistors.add(persistor);
   if (session) store.dispatch(loggedIn(session));
   const nextRouter = makeRouter({ locale, ...router });
   const result = render(
