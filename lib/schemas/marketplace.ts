@@ -146,13 +146,16 @@ export const projectApplicationSchema = /* @__PURE__ */ v.object({
 });
 export type TProjectApplicationInput = v.InferInput<typeof projectApplicationSchema>;
 
-/** `PATCH /project_applications`: the talent's own edits, or the seed's congratulations flag. */
+/**
+ * `PATCH /project_applications`: the talent's own edits, or the seed's congratulations flag,
+ * which the talent only clears (false): hiring sets it, so `true` is refused.
+ */
 export const projectApplicationPatchSchema = /* @__PURE__ */ v.object({
   id: id(),
   proposal: v.optional(text(MARKET_LIMITS.proposalMin, MARKET_LIMITS.proposal)),
   price_proposal: v.optional(money()),
   weeks: v.optional(weeks()),
-  shown_accepted_message: v.optional(v.boolean('invalid_type')),
+  shown_accepted_message: v.optional(v.pipe(v.boolean('invalid_type'), v.value(false, 'invalid'))),
 });
 
 /** `POST /job_applications` (PRODUCT.md flow 4): the CV is an upload's id, or none. */
