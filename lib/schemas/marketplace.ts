@@ -58,14 +58,26 @@ const deadline = () =>
     ),
   );
 
-/** Skill names: each one line of up to 60 characters; duplicates (any case) are dropped. */
+/** The names of `list` without repeats in any case, each kept where it first appears. */
+const withoutRepeats = (list: string[]) => {
+  const seen = new Set<string>();
+  return list.filter((name) => {
+    const key = name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+/**
+ * Skill names: each one line of up to 60 characters; repeats (any case) are dropped first, so
+ * the limit counts different skills (30 copies of one are one skill).
+ */
 const skills = () =>
   v.pipe(
     v.optional(v.array(line(1, MARKET_LIMITS.skill), 'invalid_type'), []),
+    v.transform(withoutRepeats),
     v.maxLength(MARKET_LIMITS.skills, 'too_many'),
-    v.transform((list: string[]) =>
-      list.filter((s, i) => list.findIndex((o) => o.toLowerCase() === s.toLowerCase()) === i),
-    ),
   );
 
 const weeks = () =>
