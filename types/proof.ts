@@ -25,7 +25,13 @@ export type TProof = {
   /** With `mismatched`: the first field that differs from the stored record. */
   field?: TMismatchField;
   chain: TChainFacts | null;
-  application: { id: number; kind: 'project' | 'job'; recorded_at: string } | null;
+  /** `signer`: the wallet stored with the record, which the chain's sender must be; null if none. */
+  application: {
+    id: number;
+    kind: 'project' | 'job';
+    recorded_at: string;
+    signer: string | null;
+  } | null;
   talent: { id: number; name: string; last_name: string; avatar_url: string | null } | null;
   posting: { id: number; kind: 'project' | 'job'; name: string; business: string } | null;
 };

@@ -17,7 +17,8 @@ const TONE: Record<TProofVerdict, TBadgeTone> = {
 
 /**
  * A record of finished work beside what the chain says about it (docs/product.md "Proof
- * on-chain"): the verdict first, in words, then the record and the chain's facts.
+ * on-chain"): the verdict first, in words, then the record (with the wallet stored as its
+ * signer, which the chain's sender must be) and the chain's facts.
  */
 export function ProofView({ proof }: { proof: TProof }) {
   const { t, i18n } = useTranslation('wallet');
@@ -26,7 +27,10 @@ export function ProofView({ proof }: { proof: TProof }) {
   const talentName = proof.talent ? `${proof.talent.name} ${proof.talent.last_name}`.trim() : '';
 
   let explanation: string;
-  if (proof.verdict === 'mismatched') {
+  if (proof.verdict === 'mismatched' && proof.field === 'sender' && !proof.application?.signer) {
+    // A record kept without its signer (stored before signers were kept) ties no wallet to it.
+    explanation = t('verify.explain.no_signer');
+  } else if (proof.verdict === 'mismatched') {
     explanation = t('verify.explain.mismatched', { field: t(`verify.fields.${proof.field}`) });
   } else if (proof.verdict === 'not_found' && !proof.application) {
     explanation = t('verify.explain.not_stored');
@@ -81,6 +85,14 @@ export function ProofView({ proof }: { proof: TProof }) {
             <dd>{proof.posting.business}</dd>
             <dt>{t('verify.recorded_at')}</dt>
             <dd>{formatDay(proof.application.recorded_at.slice(0, 10), lang)}</dd>
+            <dt>{t('verify.signer')}</dt>
+            <dd>
+              {proof.application.signer ? (
+                <code>{proof.application.signer}</code>
+              ) : (
+                <span className={styles.muted}>{t('verify.no_signer')}</span>
+              )}
+            </dd>
           </dl>
         </section>
       )}

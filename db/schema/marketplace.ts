@@ -39,6 +39,16 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * Who signed each on-chain record (docs/api.md "Proofs"): the talent's Algorand address or NEAR
+ * account saved when the record was stored. The public verification compares the chain's sender
+ * with it, so a wallet changed or disconnected later does not change what the record proves.
+ */
+const recordSigners = {
+  algorandSigner: varchar('algorand_signer', { length: 58 }),
+  nearSigner: varchar('near_signer', { length: 64 }),
+};
+
 export const projects = pgTable(
   'projects',
   {
@@ -121,6 +131,7 @@ export const projectApplications = pgTable(
     readyToClose: boolean('ready_to_close').notNull().default(false),
     algorandTransaction: varchar('algorand_transaction', { length: 64 }),
     nearTransaction: varchar('near_transaction', { length: 64 }),
+    ...recordSigners,
     ...timestamps,
   },
   (t) => [
@@ -153,6 +164,7 @@ export const jobApplications = pgTable(
     reason: text('reason'),
     algorandTransaction: varchar('algorand_transaction', { length: 64 }),
     nearTransaction: varchar('near_transaction', { length: 64 }),
+    ...recordSigners,
     ...timestamps,
   },
   (t) => [

@@ -58,14 +58,26 @@ const deadline = () =>
     ),
   );
 
-/** Skill names: each one line of up to 60 characters; duplicates (any case) are dropped. */
+/** The names of `list` without repeats in any case, each kept where it first appears. */
+const withoutRepeats = (list: string[]) => {
+  const seen = new Set<string>();
+  return list.filter((name) => {
+    const key = name.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+};
+
+/**
+ * Skill names: each one line of up to 60 characters; repeats (any case) are dropped first, so
+ * the limit counts different skills (30 copies of one are one skill).
+ */
 const skills = () =>
   v.pipe(
     v.optional(v.array(line(1, MARKET_LIMITS.skill), 'invalid_type'), []),
+    v.transform(withoutRepeats),
     v.maxLength(MARKET_LIMITS.skills, 'too_many'),
-    v.transform((list: string[]) =>
-      list.filter((s, i) => list.findIndex((o) => o.toLowerCase() === s.toLowerCase()) === i),
-    ),
   );
 
 const weeks = () =>
@@ -146,13 +158,16 @@ export const projectApplicationSchema = /* @__PURE__ */ v.object({
 });
 export type TProjectApplicationInput = v.InferInput<typeof projectApplicationSchema>;
 
-/** `PATCH /project_applications`: the talent's own edits, or the seed's congratulations flag. */
+/**
+ * `PATCH /project_applications`: the talent's own edits, or the seed's congratulations flag,
+ * which the talent only clears (false): hiring sets it, so `true` is refused.
+ */
 export const projectApplicationPatchSchema = /* @__PURE__ */ v.object({
   id: id(),
   proposal: v.optional(text(MARKET_LIMITS.proposalMin, MARKET_LIMITS.proposal)),
   price_proposal: v.optional(money()),
   weeks: v.optional(weeks()),
-  shown_accepted_message: v.optional(v.boolean('invalid_type')),
+  shown_accepted_message: v.optional(v.pipe(v.boolean('invalid_type'), v.value(false, 'invalid'))),
 });
 
 /** `POST /job_applications` (PRODUCT.md flow 4): the CV is an upload's id, or none. */

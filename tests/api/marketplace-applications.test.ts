@@ -406,15 +406,33 @@ describe('PATCH and DELETE /project_applications', () => {
     );
   });
 
-  it('sets shown_accepted_message (the seed’s flag)', async () => {
+  it('refuses shown_accepted_message true (400 invalid on the field) and writes nothing', async () => {
     const p = await postProject();
     const a = await applyProject(p.id);
-    const r = await api.call('PATCH', '/project_applications', {
+    for (const body of [
+      { id: a.id, shown_accepted_message: true },
+      // Nothing of a body with it is written, not even the valid edits beside it.
+      { id: a.id, shown_accepted_message: true, proposal: 'A new proposal, long enough to keep.' },
+    ]) {
+      const r = await api.call('PATCH', '/project_applications', { token: ana.token, body });
+      expect(r.status).toBe(400);
+      expect(r.json).toMatchObject({ code: 'invalid_input' });
+      expect(errorsOf(r.json)).toEqual([
+        expect.objectContaining({ path: 'shown_accepted_message', code: 'invalid' }),
+      ]);
+    }
+    const [row] = await api.db
+      .select()
+      .from(projectApplications)
+      .where(eq(projectApplications.id, a.id));
+    expect(row).toMatchObject({ shownAcceptedMessage: false, proposal: a.proposal });
+    // false, the documented value, is taken.
+    const cleared = await api.call('PATCH', '/project_applications', {
       token: ana.token,
-      body: { id: a.id, shown_accepted_message: true },
+      body: { id: a.id, shown_accepted_message: false },
     });
-    expect(r.status).toBe(200);
-    expect(r.json.data).toMatchObject({ shown_accepted_message: true });
+    expect(cleared.status).toBe(200);
+    expect(cleared.json.data).toMatchObject({ shown_accepted_message: false });
   });
 
   it('refuses an edit once the project no longer recruits: 409 closed', async () => {

@@ -315,6 +315,26 @@ describe('POST /projects', () => {
     expect(errorsOf(r.json).map((e) => e.path)).toContainEqual(expect.stringMatching(/^skills/));
   });
 
+  it('keeps 30 copies of one skill, in any case, as that one skill: repeats are dropped before counting', async () => {
+    const copies = Array.from({ length: 30 }, (_, i) => (i % 2 ? 'figma' : 'Figma'));
+    expect((await post('projects', { skills: copies })).skills).toEqual(['Figma']);
+    expect((await post('jobs', { skills: copies })).skills).toEqual(['Figma']);
+    // Fifteen different skills, each repeated in another case, are fifteen.
+    const fifteen = Array.from({ length: 15 }, (_, i) => `Skill ${i}`);
+    const twice = [...fifteen, ...fifteen.map((s) => s.toUpperCase())];
+    expect((await post('projects', { skills: twice })).skills).toEqual(fifteen);
+    // Sixteen different ones among repeats are still too many.
+    await expectFieldError(
+      await api.call('POST', '/projects', {
+        token: bea.token,
+        body: project({ skills: [...twice, 'Skill 15'] }),
+      }),
+      'skills',
+      'too_many',
+      { max: 15 },
+    );
+  });
+
   it('refuses an unknown modality and missing required fields', async () => {
     await expectFieldError(
       await api.call('POST', '/projects', {
@@ -423,6 +443,16 @@ describe.each<TKind>(['projects', 'jobs'])('PATCH /%s', (kind) => {
     });
     const read = await api.call('GET', `/${kind}/${p.id}`);
     expect(read.json.data).toEqual(r.json.data);
+  });
+
+  it('keeps 30 copies of one skill as that one skill, as a POST does', async () => {
+    const p = await post(kind);
+    const r = await api.call('PATCH', `/${kind}`, {
+      token: bea.token,
+      body: { id: p.id, skills: Array.from({ length: 30 }, () => 'Node.js') },
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.data).toMatchObject({ skills: ['Node.js'] });
   });
 
   it('ignores unknown fields and the status sent by the client', async () => {

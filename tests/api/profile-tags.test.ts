@@ -77,15 +77,34 @@ describe('skills', () => {
 });
 
 describe('list limits', () => {
-  it('refuses the 51st skill, 21st role and 31st language with too_many and the limit', async () => {
+  it('refuses the 51st skill, 21st role and 31st language with too_many and the limit, never a repeat in any case', async () => {
     const u = await createUser(api.db, api.deps);
     const langs = await api.db.select({ id: languages.id }).from(languages).limit(31);
+    // Each with a repeat of its first entry, in another case where names have one.
     const lists = [
-      ['/user_skills', 'skills', 50, (i: number) => ({ name: `Limit skill ${i}` })],
-      ['/me/roles_interest', 'roles_interest', 20, (i: number) => ({ name: `Limit role ${i}` })],
-      ['/me/languages', 'languages', 30, (i: number) => ({ language_id: langs[i]!.id })],
+      [
+        '/user_skills',
+        'skills',
+        50,
+        (i: number) => ({ name: `Limit skill ${i}` }),
+        { name: 'LIMIT SKILL 0' },
+      ],
+      [
+        '/me/roles_interest',
+        'roles_interest',
+        20,
+        (i: number) => ({ name: `Limit role ${i}` }),
+        { name: 'limit ROLE 0' },
+      ],
+      [
+        '/me/languages',
+        'languages',
+        30,
+        (i: number) => ({ language_id: langs[i]!.id }),
+        { language_id: langs[0]!.id },
+      ],
     ] as const;
-    for (const [url, list, max, body] of lists) {
+    for (const [url, list, max, body, repeat] of lists) {
       for (let i = 0; i < max; i++) {
         expect((await api.call('POST', url, { token: u.token, body: body(i) })).status).toBe(200);
       }
@@ -100,8 +119,9 @@ describe('list limits', () => {
           message: `You can have at most ${max}.`,
         },
       ]);
-      // A repeat of one already there is still fine.
-      expect((await api.call('POST', url, { token: u.token, body: body(0) })).status).toBe(200);
+      // A repeat of one already there is still fine: repeats are not counted.
+      const again = await api.call('POST', url, { token: u.token, body: repeat });
+      expect(again.status, url).toBe(200);
     }
   });
 });

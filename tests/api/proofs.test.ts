@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import algosdk from 'algosdk';
+import { eq } from 'drizzle-orm';
 import { utils } from 'near-api-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobApplications, projectApplications } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { recordNote } from '@/lib/algorand/record';
 import { startAlgorandPeer } from '@/scripts/lib/algorand-peer.mjs';
@@ -97,6 +99,34 @@ const proof = async (network: string, tx: string) => {
   return { ...r, proof: r.json.data as TProof };
 };
 
+/** Saves (or, with null, disconnects) the talent's wallet of `network`, as the settings do. */
+async function saveWallet(token: string, network: 'algorand' | 'near', wallet: string | null) {
+  const r =
+    network === 'algorand'
+      ? await api.call('PATCH', '/users/update_algo_address', {
+          token,
+          body: { algo_address: wallet },
+        })
+      : await api.call('PATCH', '/users/update_near_wallet', {
+          token,
+          body: { near_wallet: wallet },
+        });
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+}
+
+/** A record as one stored before signers were kept, and not given one by the migration. */
+async function forgetSigner(kind: TKind, applicationId: number) {
+  const set = { algorandSigner: null, nearSigner: null };
+  if (kind === 'project') {
+    await api.db
+      .update(projectApplications)
+      .set(set)
+      .where(eq(projectApplications.id, applicationId));
+  } else {
+    await api.db.update(jobApplications).set(set).where(eq(jobApplications.id, applicationId));
+  }
+}
+
 describe('GET /proofs/near/{hash}', () => {
   for (const kind of ['project', 'job'] as const) {
     it(`says verified for the hired talent's record of a finished ${kind}, and whose it is`, async () => {
@@ -121,13 +151,62 @@ describe('GET /proofs/near/{hash}', () => {
         tx_id: hash,
         verdict: 'verified',
         explorer_url: `https://nearblocks.io/txns/${hash}`,
-        application: { id: application.id, kind },
+        application: { id: application.id, kind, signer: account },
         talent: { id: talent.id, name: 'Ana' },
         posting: { id: posting.id, kind, name: posting.name },
         chain: { sender: account, receiver: CONTRACT, method: 'addRegisterValidation' },
       });
     });
   }
+
+  for (const kind of ['project', 'job'] as const) {
+    it(`stays verified after the talent of a ${kind} connects another account or signs out`, async () => {
+      const account = `keeps-${kind}.near`;
+      const { talent, posting, application } = await finishedWork(kind, account);
+      const hash = putNearRecord({
+        signer: account,
+        args: { talent_id: talent.id, kind, posting_id: posting.id },
+      });
+      await api.call('PATCH', `/${kind}_applications/update_wallet`, {
+        token: talent.token,
+        body: { id: application.id, near_transaction: hash },
+      });
+      const verifiedBy = { verdict: 'verified', application: { signer: account } };
+
+      await saveWallet(talent.token, 'near', `other-${kind}.near`);
+      expect((await proof('near', hash)).proof).toMatchObject(verifiedBy);
+      // Sending the stored hash again (with the other account saved) keeps the first signer.
+      const again = await api.call('PATCH', `/${kind}_applications/update_wallet`, {
+        token: talent.token,
+        body: { id: application.id, near_transaction: hash },
+      });
+      expect(again.status).toBe(200);
+      expect((await proof('near', hash)).proof).toMatchObject(verifiedBy);
+      await saveWallet(talent.token, 'near', null);
+      expect((await proof('near', hash)).proof).toMatchObject(verifiedBy);
+    });
+  }
+
+  it('says mismatched sender, with no signer, for a record kept without one', async () => {
+    const account = 'legacy.near';
+    const { talent, posting, application } = await finishedWork('job', account);
+    const hash = putNearRecord({
+      signer: account,
+      args: { talent_id: talent.id, kind: 'job', posting_id: posting.id },
+    });
+    await api.call('PATCH', '/job_applications/update_wallet', {
+      token: talent.token,
+      body: { id: application.id, near_transaction: hash },
+    });
+    await forgetSigner('job', application.id);
+    // The talent's account of today is not taken instead: it proves nothing about the past.
+    expect((await proof('near', hash)).proof).toMatchObject({
+      verdict: 'mismatched',
+      field: 'sender',
+      application: { id: application.id, signer: null },
+      chain: { sender: account },
+    });
+  });
 
   it('says mismatched, naming the field, when the chain holds another call', async () => {
     const account = 'lucia.near';
@@ -271,7 +350,7 @@ describe('GET /proofs/algorand/{id}', () => {
     expect(r.proof).toMatchObject({
       verdict: 'verified',
       explorer_url: `https://allo.info/tx/${tx}`,
-      application: { id: application.id, kind: 'project' },
+      application: { id: application.id, kind: 'project', signer: account.addr.toString() },
       posting: { id: posting.id },
       chain: {
         sender: account.addr.toString(),
@@ -308,14 +387,51 @@ describe('GET /proofs/algorand/{id}', () => {
     }
   });
 
-  it('says mismatched sender when the talent saved another address since', async () => {
+  it('stays verified after the talent saves another address or disconnects', async () => {
     const { talent, posting, application, account } = await withAccount();
     const tx = await pay(account, { note: recordNote('project', posting.id) });
     await store(talent.token, application.id, tx);
-    await api.call('PATCH', '/users/update_algo_address', {
-      token: talent.token,
-      body: { algo_address: algosdk.generateAccount().addr.toString() },
+    const first = (await proof('algorand', tx)).proof;
+    const verifiedBy = { verdict: 'verified', application: { signer: account.addr.toString() } };
+    expect(first).toMatchObject(verifiedBy);
+
+    await saveWallet(talent.token, 'algorand', algosdk.generateAccount().addr.toString());
+    expect((await proof('algorand', tx)).proof).toMatchObject(verifiedBy);
+    // Sending the stored id again a day later, with the other address saved, changes nothing:
+    // neither the signer nor the day it was stored.
+    const today = api.clock.now;
+    api.clock.now = new Date(today.getTime() + 24 * 3600 * 1000);
+    try {
+      await store(talent.token, application.id, tx);
+    } finally {
+      api.clock.now = today;
+    }
+    expect((await proof('algorand', tx)).proof).toMatchObject({
+      ...verifiedBy,
+      application: { ...verifiedBy.application, recorded_at: first.application!.recorded_at },
     });
+    await saveWallet(talent.token, 'algorand', null);
+    expect((await proof('algorand', tx)).proof).toMatchObject(verifiedBy);
+  });
+
+  it('says mismatched sender, with no signer, for a record kept without one', async () => {
+    const { talent, posting, application, account } = await withAccount();
+    const tx = await pay(account, { note: recordNote('project', posting.id) });
+    await store(talent.token, application.id, tx);
+    await forgetSigner('project', application.id);
+    expect((await proof('algorand', tx)).proof).toMatchObject({
+      verdict: 'mismatched',
+      field: 'sender',
+      application: { id: application.id, signer: null },
+      chain: { sender: account.addr.toString() },
+    });
+  });
+
+  it('says mismatched sender when the stored signer did not sign it', async () => {
+    const { talent, posting, application } = await withAccount();
+    // Paid from another account than the one saved when the record is stored.
+    const tx = await pay(algosdk.generateAccount(), { note: recordNote('project', posting.id) });
+    await store(talent.token, application.id, tx);
     expect((await proof('algorand', tx)).proof).toMatchObject({
       verdict: 'mismatched',
       field: 'sender',

@@ -1,3 +1,4 @@
+import algosdk from 'algosdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { createTestApi } from '../helpers/api';
@@ -11,6 +12,7 @@ import { errorsOf, expectRefusal, pipelineFixtures, type TKind } from './pipelin
 const ALGO_TX = 'TXA7Q3ZL2M5K6N7P2Q3R4S5T6U7V2W3X4Y5Z6A7B2C3D4E5F6G7H';
 const ALGO_TX_2 = 'QQA7Q3ZL2M5K6N7P2Q3R4S5T6U7V2W3X4Y5Z6A7B2C3D4E5F6G7H';
 const NEAR_TX = '6q5Dwq2PzL4Vw9sYv7K3mJtQ2xH8bR1cN5fG4dE3aSzT';
+const NEAR_TX_2 = '7r6Exr3QaM5Wx9tZw8L4nKuR3yJ9cS2dP6gH5eF4bTaU';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let fx: ReturnType<typeof pipelineFixtures>;
@@ -29,10 +31,50 @@ const talent = () => createUser(api.db, api.deps, { isTalent: true });
 const record = (kind: TKind, token: string | undefined, body: Record<string, unknown>) =>
   api.call('PATCH', `/${kind}_applications/update_wallet`, { token, body });
 
+/** Saves `wallets` on the talent of `token` as the wallet settings do (null disconnects). */
+async function saveWallets(
+  token: string,
+  wallets: { algorand?: string | null; near?: string | null },
+) {
+  if (wallets.algorand !== undefined) {
+    const r = await api.call('PATCH', '/users/update_algo_address', {
+      token,
+      body: { algo_address: wallets.algorand },
+    });
+    expect(r.status).toBe(200);
+  }
+  if (wallets.near !== undefined) {
+    const r = await api.call('PATCH', '/users/update_near_wallet', {
+      token,
+      body: { near_wallet: wallets.near },
+    });
+    expect(r.status).toBe(200);
+  }
+}
+
+/** A talent with an Algorand address and a NEAR account saved. */
+async function talentWithWallets() {
+  const t = await talent();
+  await saveWallets(t.token, {
+    algorand: algosdk.generateAccount().addr.toString(),
+    near: `talent-${t.id}.near`,
+  });
+  return t;
+}
+
+/** The application `id` of `kind` of the talent of `token`, as the user object lists it. */
+async function ownListed(kind: TKind, user: TTestUser, id: number) {
+  const me = await api.call('GET', `/users/id/${user.id}`, { token: user.token });
+  const list = (me.json.data as Record<string, { application: Record<string, unknown> }[]>)[
+    `${kind}s`
+  ]!;
+  return list.find((p) => p.application.id === id)?.application;
+}
+
 /** A posting of `kind` with `hired` hired and `other` rejected; finished unless `finish` is false. */
 async function finishedWork(kind: TKind, finish = true) {
-  const hired = await talent();
-  const other = await talent();
+  const hired = await talentWithWallets();
+  const other = await talentWithWallets();
   const posting = await fx.post(kind, bea.token);
   const a = await fx.apply(kind, hired.token, posting.id);
   const b = await fx.apply(kind, other.token, posting.id);
@@ -73,14 +115,60 @@ for (const kind of ['project', 'job'] as const) {
         'conflict',
       );
       // The signed-in user's own list carries it (seed §3: the application's transactions).
-      const me = await api.call('GET', `/users/id/${hired.id}`, { token: hired.token });
-      const list = (me.json.data as Record<string, { application: Record<string, unknown> }[]>)[
-        `${kind}s`
-      ]!;
-      expect(list.find((p) => p.application.id === a.id)?.application).toMatchObject({
+      expect(await ownListed(kind, hired, a.id)).toMatchObject({
         algorand_transaction: ALGO_TX,
         near_transaction: NEAR_TX,
       });
+    });
+
+    it('never replaces a stored NEAR record: another hash is 409 conflict and the first stays', async () => {
+      const { hired, a } = await finishedWork(kind);
+      expect(
+        (await record(kind, hired.token, { id: a.id, near_transaction: NEAR_TX })).status,
+      ).toBe(200);
+      expectRefusal(
+        await record(kind, hired.token, { id: a.id, near_transaction: NEAR_TX_2 }),
+        409,
+        'conflict',
+      );
+      // Also beside a new Algorand record: the body is refused whole.
+      expectRefusal(
+        await record(kind, hired.token, {
+          id: a.id,
+          algorand_transaction: ALGO_TX,
+          near_transaction: NEAR_TX_2,
+        }),
+        409,
+        'conflict',
+      );
+      expect(await ownListed(kind, hired, a.id)).toMatchObject({
+        algorand_transaction: null,
+        near_transaction: NEAR_TX,
+      });
+    });
+
+    it('refuses a record while no wallet of its network is saved (400 wallet_required), storing nothing', async () => {
+      const { hired, a } = await finishedWork(kind);
+      await saveWallets(hired.token, { algorand: null, near: null });
+      for (const [field, value] of [
+        ['algorand_transaction', ALGO_TX],
+        ['near_transaction', NEAR_TX],
+      ] as const) {
+        const r = await record(kind, hired.token, { id: a.id, [field]: value });
+        expect(r.status, field).toBe(400);
+        expect(errorsOf(r.json)).toEqual([
+          expect.objectContaining({ path: field, code: 'wallet_required' }),
+        ]);
+      }
+      expect(await ownListed(kind, hired, a.id)).toMatchObject({
+        algorand_transaction: null,
+        near_transaction: null,
+      });
+      // Once the wallet is saved, the same id is stored.
+      await saveWallets(hired.token, { near: 'back-again.near' });
+      expect(
+        (await record(kind, hired.token, { id: a.id, near_transaction: NEAR_TX })).status,
+      ).toBe(200);
     });
 
     it('refuses work not finished, or not hired (409 invalid_transition)', async () => {
@@ -137,11 +225,7 @@ for (const kind of ['project', 'job'] as const) {
         expect.objectContaining({ path: 'algorand_transaction', code: 'tx_required' }),
       );
       // Nothing was stored by any of them.
-      const me = await api.call('GET', `/users/id/${hired.id}`, { token: hired.token });
-      const list = (me.json.data as Record<string, { application: Record<string, unknown> }[]>)[
-        `${kind}s`
-      ]!;
-      expect(list.find((p) => p.application.id === a.id)?.application).toMatchObject({
+      expect(await ownListed(kind, hired, a.id)).toMatchObject({
         algorand_transaction: null,
         near_transaction: null,
       });

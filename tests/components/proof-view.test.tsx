@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ProofView } from '@/components/proofs/proof-view';
 import type { TProof } from '@/types/proof';
@@ -23,7 +23,7 @@ const verified: TProof = {
     round: 1001,
     time: '2026-11-24T00:43:10.000Z',
   },
-  application: { id: 9, kind: 'project', recorded_at: '2026-11-24T00:43:12.000Z' },
+  application: { id: 9, kind: 'project', recorded_at: '2026-11-24T00:43:12.000Z', signer: ADDRESS },
   talent: { id: 3, name: 'Ana', last_name: 'Quispe', avatar_url: null },
   posting: { id: 4, kind: 'project', name: 'Customer portal', business: 'Northwind' },
 };
@@ -47,6 +47,50 @@ describe('the proof page', () => {
       'href',
       `https://allo.info/tx/${TX}`,
     );
+  });
+
+  it('shows the wallet kept with the record as its signer, beside what the chain holds', async () => {
+    const other = 'OTHERADDRESS';
+    await renderWithApp(
+      <ProofView
+        proof={{
+          ...verified,
+          verdict: 'mismatched',
+          field: 'sender',
+          chain: { ...verified.chain!, sender: other },
+        }}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Does not matchThe transaction exists, but its sender does not match the record stored here.',
+    );
+    const record = screen.getByRole('region', { name: 'The record' });
+    expect(within(record).getByText('Signing wallet')).toBeVisible();
+    expect(within(record).getByText(ADDRESS)).toBeVisible();
+    const chain = screen.getByRole('region', { name: 'What the chain says' });
+    expect(within(chain).getByText(other)).toBeVisible();
+  });
+
+  it('says a record kept without a signer cannot be confirmed, in English and Spanish', async () => {
+    const unsigned: TProof = {
+      ...verified,
+      verdict: 'mismatched',
+      field: 'sender',
+      application: { ...verified.application!, signer: null },
+    };
+    const { unmount } = await renderWithApp(<ProofView proof={unsigned} />);
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Does not matchThe transaction exists, but this record keeps no wallet of the talent to compare its sender with, so it cannot be confirmed.',
+    );
+    expect(screen.getByText('None kept with this record')).toBeVisible();
+    unmount();
+
+    await renderWithApp(<ProofView proof={unsigned} />, { locale: 'es' });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'No coincideLa transacción existe, pero este registro no guarda ninguna billetera del talento con la que comparar su remitente, así que no se puede confirmar.',
+    );
+    expect(screen.getByText('Billetera firmante')).toBeVisible();
+    expect(screen.getByText('Ninguna guardada con este registro')).toBeVisible();
   });
 
   it('names the mismatched field, in Spanish', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { DbHandle } from '@/db/types';
 import { createApp } from '@/server/app';
 import type { TMail } from '@/server/mail/mailer';
 import type { TChains, TDeps } from '@/server/context';
@@ -20,11 +21,12 @@ export const OFFLINE_CHAINS: TChains = {
 };
 
 /**
- * An in-process API over a fresh database, with a clock tests can move. Uploads go to a fresh
- * directory (`uploadsDir`) unless the test passes its own `storage`.
+ * An in-process API over a fresh database (or the test's own `db`, which it then closes), with a
+ * clock tests can move. Uploads go to a fresh directory (`uploadsDir`) unless the test passes its
+ * own `storage`.
  */
-export async function createTestApi(overrides: Partial<TDeps> = {}) {
-  const handle = await createTestDb();
+export async function createTestApi(overrides: Partial<TDeps> = {}, opts: { db?: DbHandle } = {}) {
+  const handle = opts.db ?? (await createTestDb());
   const clock = { now: new Date() };
   /** Mail the app sent, newest last (tests that need a real SMTP peer pass their own mailer). */
   const outbox: TMail[] = [];

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { jobApplications, jobs, projectApplications, projects } from '@/db/schema';
+import { jobApplications, jobs, projectApplications, projects, users } from '@/db/schema';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
@@ -8,7 +8,9 @@ import { applicationNotFound, ownApplication } from './applications';
 import type { TKind } from './postings';
 
 // On-chain records of finished work (docs/api.md "On-chain records", seed §7 `update_wallet`):
-// the hired talent of a finished project or job stores the transaction that records it.
+// the hired talent of a finished project or job stores the transaction that records it, and with
+// it its signer: the wallet of that network the talent has saved at that moment, which the
+// public verification compares with the chain for good (docs/api.md "Proofs").
 
 const notRecordable = () =>
   new AppError('invalid_transition', {
@@ -23,10 +25,19 @@ const alreadyRecorded = () =>
     messageEs: 'Este trabajo ya tiene otro registro en esa red.',
   });
 
+/** A record needs the wallet that signed it saved first: it becomes the record's signer. */
+const walletRequired = (field: 'algorand_transaction' | 'near_transaction') =>
+  AppError.invalidField(field, 'wallet_required', {
+    message: 'Connect the wallet that signed this record first.',
+    messageEs: 'Primero conecta la billetera que firmó este registro.',
+  });
+
 /**
  * `PATCH /project_applications/update_wallet`, `PATCH /job_applications/update_wallet`: stores
- * the transaction id(s) on the caller's hired application of a finished posting. Sending the
- * stored id again answers the same; a different one for a network already recorded is a 409.
+ * the transaction id(s) on the caller's hired application of a finished posting, each with the
+ * caller's saved wallet of its network as its signer (none saved: a 400). Sending the stored id
+ * again answers the same and keeps its signer; a different one for a network already recorded
+ * is a 409.
  */
 export async function recordTransaction(
   ctx: TCtx,
@@ -34,6 +45,7 @@ export async function recordTransaction(
   input: { id: number; algorand_transaction?: string; near_transaction?: string },
 ) {
   const me = assertRole(ctx, 'talent');
+  const wallets = { algoAddress: users.algoAddress, nearWallet: users.nearWallet };
   const [row] =
     kind === 'project'
       ? await ctx.db
@@ -42,9 +54,11 @@ export async function recordTransaction(
             postingStatus: projects.projectStatusId,
             algorand: projectApplications.algorandTransaction,
             near: projectApplications.nearTransaction,
+            ...wallets,
           })
           .from(projectApplications)
           .innerJoin(projects, eq(projects.id, projectApplications.projectId))
+          .innerJoin(users, eq(users.id, projectApplications.userId))
           .where(and(eq(projectApplications.id, input.id), eq(projectApplications.userId, me.id)))
       : await ctx.db
           .select({
@@ -52,9 +66,11 @@ export async function recordTransaction(
             postingStatus: jobs.jobStatusId,
             algorand: jobApplications.algorandTransaction,
             near: jobApplications.nearTransaction,
+            ...wallets,
           })
           .from(jobApplications)
           .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
+          .innerJoin(users, eq(users.id, jobApplications.userId))
           .where(and(eq(jobApplications.id, input.id), eq(jobApplications.userId, me.id)));
   if (!row) throw applicationNotFound();
   const finished = kind === 'project' ? PROJECT_STATUS.finished : JOB_STATUS.finished;
@@ -69,15 +85,22 @@ export async function recordTransaction(
   ) {
     throw alreadyRecorded();
   }
+  // Only an id stored now takes a signer: one stored before keeps the signer it was stored with.
+  const isNew = (stored: string | null, sent?: string) => sent !== undefined && stored === null;
+  const newAlgorand = isNew(row.algorand, input.algorand_transaction);
+  const newNear = isNew(row.near, input.near_transaction);
+  if (newAlgorand && row.algoAddress === null) throw walletRequired('algorand_transaction');
+  if (newNear && row.nearWallet === null) throw walletRequired('near_transaction');
+  if (!newAlgorand && !newNear) return ownApplication(ctx, kind, input.id, me.id);
   const set = {
-    algorandTransaction: input.algorand_transaction,
-    nearTransaction: input.near_transaction,
+    ...(newAlgorand && {
+      algorandTransaction: input.algorand_transaction,
+      algorandSigner: row.algoAddress,
+    }),
+    ...(newNear && { nearTransaction: input.near_transaction, nearSigner: row.nearWallet }),
     updatedAt: ctx.now,
   };
-  if (kind === 'project') {
-    await ctx.db.update(projectApplications).set(set).where(eq(projectApplications.id, input.id));
-  } else {
-    await ctx.db.update(jobApplications).set(set).where(eq(jobApplications.id, input.id));
-  }
+  const table = kind === 'project' ? projectApplications : jobApplications;
+  await ctx.db.update(table).set(set).where(eq(table.id, input.id));
   return ownApplication(ctx, kind, input.id, me.id);
 }

@@ -2,13 +2,13 @@ import type { TChainCheck } from './types';
 
 // Whether the Algorand chain holds a stored record (docs/api.md "Proofs"): the indexer's
 // `GET /v2/transactions/{id}` (algod alone cannot look up a confirmed transaction), compared with
-// seed §7's record: a zero-amount payment from the talent's address to itself whose note is the
+// seed §7's record: a zero-amount payment from the record's signer to itself whose note is the
 // JSON `{"type","id"}` of the application's posting. Plain fetch: no algosdk on the server.
 
 export const ALGORAND_CHECK_TIMEOUT_MS = 5000;
 
 export type TAlgorandExpected = {
-  /** The talent's saved address; null (none saved) never matches. */
+  /** The signer stored with the record; null (none kept) never matches. */
   address: string | null;
   note: { type: 'project' | 'job'; id: number };
 };

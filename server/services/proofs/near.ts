@@ -11,7 +11,7 @@ const DEFAULT_TIMEOUT_MS = 5000;
 const TX_HASH_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export type TNearExpected = {
-  /** The talent's NEAR account; null (none connected) never matches a signer. */
+  /** The signer stored with the record; null (none kept) never matches. */
   accountId: string | null;
   contractId: string;
   args: { talent_id: number; kind: 'project' | 'job'; posting_id: number };

@@ -12,8 +12,11 @@ import type { TProof } from '@/types/proof';
 import type { TChainCheck } from './types';
 
 // Public verification of on-chain records (docs/api.md "Proofs"): which application a
-// transaction id is stored on, and whether the chain confirms it. Only stored ids reach a chain,
-// and its answers are cached briefly (./chain-cache.ts), so the endpoint cannot hammer a node.
+// transaction id is stored on, and whether the chain confirms it. The chain's sender is compared
+// with the signer stored with the record (the wallet the talent had saved then), never with the
+// talent's wallet of today, so a record proves the same thing for good. Only stored ids reach a
+// chain, and its answers are cached briefly (./chain-cache.ts), so the endpoint cannot hammer a
+// node.
 
 export const PROOF_NETWORKS = ['algorand', 'near'] as const satisfies readonly TProofNetwork[];
 
@@ -25,14 +28,9 @@ type TCandidate = {
   applicationId: number;
   postingId: number;
   recordedAt: Date;
-  talent: {
-    id: number;
-    name: string;
-    lastName: string;
-    avatarUrl: string | null;
-    algoAddress: string | null;
-    nearWallet: string | null;
-  };
+  /** The wallet stored with the record as its signer; null (none kept) never matches. */
+  signer: string | null;
+  talent: { id: number; name: string; lastName: string; avatarUrl: string | null };
 };
 
 const talentColumns = {
@@ -40,8 +38,6 @@ const talentColumns = {
   name: users.name,
   lastName: users.lastName,
   avatarUrl: users.avatarUrl,
-  algoAddress: users.algoAddress,
-  nearWallet: users.nearWallet,
 };
 
 /** The applications that store `txId` for `network`, oldest first. */
@@ -52,12 +48,17 @@ async function candidates(ctx: TCtx, network: TProofNetwork, txId: string) {
       : projectApplications.nearTransaction;
   const jobTx =
     network === 'algorand' ? jobApplications.algorandTransaction : jobApplications.nearTransaction;
+  const projectSigner =
+    network === 'algorand' ? projectApplications.algorandSigner : projectApplications.nearSigner;
+  const jobSigner =
+    network === 'algorand' ? jobApplications.algorandSigner : jobApplications.nearSigner;
   const [onProjects, onJobs] = await Promise.all([
     ctx.db
       .select({
         applicationId: projectApplications.id,
         postingId: projects.id,
         recordedAt: projectApplications.updatedAt,
+        signer: projectSigner,
         talent: talentColumns,
       })
       .from(projectApplications)
@@ -71,6 +72,7 @@ async function candidates(ctx: TCtx, network: TProofNetwork, txId: string) {
         applicationId: jobApplications.id,
         postingId: jobs.id,
         recordedAt: jobApplications.updatedAt,
+        signer: jobSigner,
         talent: talentColumns,
       })
       .from(jobApplications)
@@ -92,14 +94,14 @@ function check(chains: TChains, network: TProofNetwork, txId: string, record: TC
   if (network === 'algorand') {
     return checkAlgorandTransaction(
       txId,
-      { address: record.talent.algoAddress, note: { type: record.kind, id: record.postingId } },
+      { address: record.signer, note: { type: record.kind, id: record.postingId } },
       { indexerUrl: chains.algorand.indexerUrl, fetchImpl: cachingFetch(chains) },
     );
   }
   return checkNearTransaction(
     txId,
     {
-      accountId: record.talent.nearWallet,
+      accountId: record.signer,
       contractId: chains.near.contractId,
       args: { talent_id: record.talent.id, kind: record.kind, posting_id: record.postingId },
     },
@@ -163,6 +165,7 @@ export async function verifyProof(
       id: record.applicationId,
       kind: record.kind,
       recorded_at: record.recordedAt.toISOString(),
+      signer: record.signer,
     },
     talent: {
       id: record.talent.id,
