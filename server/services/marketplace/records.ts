@@ -25,19 +25,12 @@ const alreadyRecorded = () =>
     messageEs: 'Este trabajo ya tiene otro registro en esa red.',
   });
 
-/** A record needs the wallet that signed it saved first: it becomes the record's signer. */
-const walletRequired = (field: 'algorand_transaction' | 'near_transaction') =>
-  AppError.invalidField(field, 'wallet_required', {
-    message: 'Connect the wallet that signed this record first.',
-    messageEs: 'Primero conecta la billetera que firmó este registro.',
-  });
-
 /**
  * `PATCH /project_applications/update_wallet`, `PATCH /job_applications/update_wallet`: stores
  * the transaction id(s) on the caller's hired application of a finished posting, each with the
- * caller's saved wallet of its network as its signer (none saved: a 400). Sending the stored id
- * again answers the same and keeps its signer; a different one for a network already recorded
- * is a 409.
+ * caller's saved wallet of its network as its signer (none saved: no signer, and the record never
+ * verifies). Sending the stored id again answers the same and keeps its signer; a different one
+ * for a network already recorded is a 409.
  */
 export async function recordTransaction(
   ctx: TCtx,
@@ -89,8 +82,6 @@ export async function recordTransaction(
   const isNew = (stored: string | null, sent?: string) => sent !== undefined && stored === null;
   const newAlgorand = isNew(row.algorand, input.algorand_transaction);
   const newNear = isNew(row.near, input.near_transaction);
-  if (newAlgorand && row.algoAddress === null) throw walletRequired('algorand_transaction');
-  if (newNear && row.nearWallet === null) throw walletRequired('near_transaction');
   if (!newAlgorand && !newNear) return ownApplication(ctx, kind, input.id, me.id);
   const set = {
     ...(newAlgorand && {
