@@ -4,7 +4,7 @@
  * (`//# allFunctionsCalledOnLoad`, Chromium 136 and later; other browsers read a comment). V8 then
  * compiles every function of such a file while it streams it, off the main thread, instead of one
  * by one on the main thread the first time each is called: compiling them lazily was the largest
- * share of a page's blocking time (docs/architecture.md "How pages paint early").
+ * share of a page's blocking time (docs/performance.md "How pages paint early").
  *
  * Hinted: every file of the app's own code and of the libraries it runs at start (React, Next's
  * runtime, the shell, pages, their screens, axios). Not hinted: the files only the wallet actions

@@ -10,7 +10,7 @@ let loading: Promise<typeof NProgressType> | undefined;
 
 /**
  * nprogress, configured: a chunk of its own, asked for when the app starts but not part of the
- * first-load JavaScript every page pays for (docs/architecture.md "Budgets").
+ * first-load JavaScript every page pays for (docs/performance.md "Budgets").
  */
 export function loadProgressBar(): Promise<typeof NProgressType> {
   loading ??= import('nprogress').then(({ default: NProgress }) => {

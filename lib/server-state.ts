@@ -11,7 +11,7 @@ import { sessionUserOf } from '@/store/auth-slice';
 import type { TUser } from '@/types/user';
 
 /**
- * The server session of a signed-in page (docs/architecture.md "How pages paint early"), for
+ * The server session of a signed-in page (docs/performance.md "How pages paint early"), for
  * its getServerSideProps only (Next leaves this module, and the server it reaches, out of the
  * browser's code). With the session cookie of a valid session, the user's own profile and the
  * screen's first reads (its `prefetch`) go through the API in this process, into a store of this

@@ -2,7 +2,7 @@
  * The session's copy in a cookie, for the server's render of a signed-in page (docs/security.md
  * "Session cookie"). The token itself lives in local storage (`access_token`), where the HTTP
  * client reads it; this cookie holds the same token so that the server, asked for a signed-in
- * page, can render it with its data (docs/architecture.md "How pages paint early").
+ * page, can render it with its data (docs/performance.md "How pages paint early").
  *
  * Written by the browser alongside the storage key (store/session-sync.ts), so it is readable by
  * the page's script exactly as the storage key is, and no more. `SameSite=Strict`: no other site

@@ -5,7 +5,7 @@ import type { ToastOptions } from 'react-toastify';
 export const TOAST_MS = 2000;
 
 // react-toastify (about 35 KB of script) is not part of the code every page runs at start
-// (docs/architecture.md "How pages paint early"): it loads with the first toast, or once the page
+// (docs/performance.md "How pages paint early"): it loads with the first toast, or once the page
 // has loaded (components/layout/toasts.tsx). A toast shown before its region is there waits in
 // the library's queue and shows when the region mounts.
 

@@ -13,7 +13,7 @@
 // Also BENCH_WARMUP_SECONDS (default 1: each route once at the highest connection count before
 // anything is measured) and NEXT_DIST_DIR (default .next-bench, built when missing or stale).
 //
-// Budgets, at 50 connections (docs/architecture.md "Benchmarks and durability"): profile reads,
+// Budgets, at 50 connections (docs/performance.md "Benchmarks and durability"): profile reads,
 // anonymous and with a token, at least 0.5× the requests/s of /api/ping on PostgreSQL and 0.35×
 // on PGlite, their p99 at most 100 ms on PostgreSQL; PATCH /users/info at least 0.3× on
 // PostgreSQL; no error and no answer other than 2xx anywhere. Exits 1 when one is broken, 2 when

@@ -1,4 +1,4 @@
-// First-load JavaScript per page (gzip), from the build's build-manifest.json (docs/architecture.md "Budgets"):
+// First-load JavaScript per page (gzip), from the build's build-manifest.json (docs/performance.md "Budgets"):
 // .next, or NEXT_DIST_DIR's.
 import fs from 'node:fs';
 import path from 'node:path';

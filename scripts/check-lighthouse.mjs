@@ -1,19 +1,23 @@
 // `npm run check:lighthouse`: Lighthouse's mobile preset (simulated slow 4G, 4× slower CPU) in
 // Debian's Chromium over every page, signed out and signed in, in both languages (docs/
-// architecture.md "Budgets"). Builds when needed (into .next-lh unless NEXT_DIST_DIR says
+// performance.md "Lighthouse"). Builds when needed (into .next-lh unless NEXT_DIST_DIR says
 // otherwise; CI passes .next to reuse its build), serves it as `npm start` does over a fresh data
 // directory (the server seeds the demo data), and fails a page whose median performance of
-// LH_RUNS runs (default 3) is under 95, or whose accessibility, best practices or SEO is under 100.
+// LH_RUNS runs (default 5) is under LH_PERFORMANCE_MIN (default 95, the goal), or whose
+// accessibility, best practices or SEO is under 100, or whose layout shifts more than
+// LH_CLS_MAX (0.02).
 //
 // LH_ONLY=<text>[,<text>...]: only the pages whose URL (`/es/jobs/3`) or page file (`jobs/[id]`)
 // holds one of them.
-// LH_COMPACT=1 (CI): the same verdicts in about two thirds of the time: one full run of each page,
-// then performance-only runs until a majority of the LH_RUNS falls on one side of 95 (2 runs that
+// LH_COMPACT=1 (CI): the same verdicts in less time: one full run of each page, then
+// performance-only runs until a majority of the LH_RUNS falls on one side of the floor (2 runs that
 // agree decide a median of 3); the figure shown is then the median of the runs made.
-// LH_PERFORMANCE_MIN=<score> (default 95): the performance floor. A page whose median falls under
-// it is measured again, once, performance only, and fails when that median is under it too: runs
-// on a shared 2-core machine spread by ±5 points, and a slow stretch of it can drag three runs in a
-// row down (docs/architecture.md "Budgets"). LH_SECOND_LOOK=0: no second measurement.
+// LH_PERFORMANCE_MIN=<score>: the performance floor that fails the check. CI sets it under the
+// goal, where the spread of an unchanged build on this machine never reaches (docs/performance.md
+// "What CI gates"); pages under LH_GOAL (default 95) but over the floor are listed, not failed.
+// A page whose median falls under the floor is measured again, once, performance only, and fails
+// when that median is under it too: one slow stretch of a shared machine can drag a page's runs
+// down together. LH_SECOND_LOOK=0: no second measurement.
 // LH_REPORT_DIR=<dir>: keeps each page's median Lighthouse report (JSON) there, and a screenshot
 // of each signed-in page as the check saw it.
 import { spawn } from 'node:child_process';
@@ -35,8 +39,10 @@ import {
 
 const started = Date.now();
 const root = process.cwd();
-const RUNS = Number(process.env.LH_RUNS || 3);
-const PERFORMANCE_MIN = Number(process.env.LH_PERFORMANCE_MIN ?? 95);
+const RUNS = Number(process.env.LH_RUNS || 5);
+const GOAL = Number(process.env.LH_GOAL ?? 95);
+const PERFORMANCE_MIN = Number(process.env.LH_PERFORMANCE_MIN ?? GOAL);
+const CLS_MAX = Number(process.env.LH_CLS_MAX ?? 0.02);
 const ONLY = (process.env.LH_ONLY || '').split(',').filter(Boolean);
 const COMPACT = process.env.LH_COMPACT === '1';
 const SECOND_LOOK = process.env.LH_SECOND_LOOK !== '0';
@@ -304,9 +310,9 @@ for (const [file, entries] of Object.entries(PAGES))
 const ROLE_ORDER = [null, 'talent', 'business'];
 targets.sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role));
 
-const runsWord = COMPACT
-  ? `median of ${RUNS}, stopping once decided (compact)`
-  : `median of ${RUNS}`;
+const runsWord = `${
+  COMPACT ? `median of ${RUNS}, stopping once decided (compact)` : `median of ${RUNS}`
+}; fails under ${PERFORMANCE_MIN}${GOAL > PERFORMANCE_MIN ? `, goal ${GOAL}` : ''}`;
 console.log(
   `Lighthouse (mobile preset), ${targets.length} pages, ${runsWord}; load: ${os
     .loadavg()
@@ -316,6 +322,8 @@ console.log(
 
 const rows = [];
 const failures = [];
+/** Pages over the floor but under the goal (only when the floor is set under the goal). */
+const underGoal = [];
 let role;
 for (const t of targets) {
   if (t.role !== role) {
@@ -356,6 +364,8 @@ for (const t of targets) {
     }
     if (m.scores.performance < PERFORMANCE_MIN)
       problems.push(`performance ${m.scores.performance}`);
+    else if (m.scores.performance < GOAL) underGoal.push(`${t.urlPath} ${m.scores.performance}`);
+    if (m.cls > CLS_MAX) problems.push(`layout shift ${m.cls.toFixed(3)} (at most ${CLS_MAX})`);
     for (const [id, failing] of Object.entries(m.failing))
       if (m.scores[id] < 100) problems.push(`${id} ${m.scores[id]}: ${failing.join(', ')}`);
     if (REPORT_DIR)
@@ -381,6 +391,12 @@ console.log(
     .join(' ')}`,
 );
 await chrome.kill();
+if (underGoal.length) {
+  console.log(
+    `\n${underGoal.length} page(s) under the goal of ${GOAL}, over the floor of ${PERFORMANCE_MIN}:`,
+  );
+  for (const u of underGoal) console.log(`  ${u}`);
+}
 if (failures.length) {
   console.error(`\n${failures.length} of ${targets.length} pages fail the Lighthouse budget:`);
   for (const { t, problems } of failures)

@@ -1,7 +1,7 @@
 // `npm run lighthouse -- [path ...]`: Lighthouse's mobile preset (its default) in Debian's
 // Chromium against a running app (LH_BASE_URL, default http://127.0.0.1:3000), each path LH_RUNS
 // times (default 3), reporting the median of each category, low under 95 for performance and
-// under 100 for the others, with the audits at fault (docs/architecture.md "Budgets"). With
+// under 100 for the others, with the audits at fault (docs/performance.md "Budgets"). With
 // LH_EMAIL and LH_PASSWORD the pages are measured signed in: the session is stored in the
 // browser's local storage once, which Lighthouse's storage reset leaves alone.
 // `npm run check:lighthouse` measures every page, starting its own server.

@@ -9,7 +9,7 @@ import styles from './profile-edit.module.css';
 // The sections come in a second chunk, with the server-data cache (first-load budget). They
 // render in the browser only, once stored state is back: several sections start their form from
 // the stored lists (store/profile-slice.ts), which a server render would not see (docs/
-// architecture.md "How pages paint early").
+// performance.md "How pages paint early").
 const ProfileSections = dynamic(() => import('./profile-sections'), {
   ssr: false,
   loading: () => <Loading />,

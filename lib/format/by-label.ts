@@ -11,7 +11,7 @@ const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * country, language and currency names the app lists (tests/unit/by-label.test.ts compares them
  * all), without building a collator: the first one a page builds costs 12-26 ms here (ICU loads
  * its collation data), four times that on the phone Lighthouse emulates, and these lists are
- * sorted as their form first renders (docs/architecture.md "How pages paint early").
+ * sorted as their form first renders (docs/performance.md "How pages paint early").
  */
 export function sortByLabel<T extends { label: string }>(options: readonly T[], lang: string): T[] {
   return options

@@ -13,7 +13,7 @@ export { currencyDigits };
  * every currency with the runtime's Intl). Amounts are written from these tables, not by
  * Intl.NumberFormat: the first Intl formatter a page builds costs 25-75 ms here, four times that
  * on the phone Lighthouse emulates, on every page showing an amount, while it hydrates
- * (docs/architecture.md "How pages paint early"). Server and browser also write the same text,
+ * (docs/performance.md "How pages paint early"). Server and browser also write the same text,
  * whatever ICU each has.
  */
 const SYMBOLS: Record<string, Readonly<Record<string, string>>> = {

@@ -4,7 +4,7 @@ import { createApp, type TApp } from '@/server/app';
 import { verifyAccessToken } from '@/server/auth/tokens';
 import { ssrDeps } from './context';
 
-// The signed-in side of server renders (docs/architecture.md "How pages paint early"): a page
+// The signed-in side of server renders (docs/performance.md "How pages paint early"): a page
 // asked for with the session cookie (lib/session-cookie.ts) reads its data through the API, in
 // the same process, as the signed-in browser would. Same routes, same checks (the token's version
 // included), same answers.
