@@ -201,7 +201,7 @@ describe('every server-rendered page', () => {
     }
   });
 
-  it('is in this file’s table, with the parameters it reads', () => {
+  it('is in the fuzz’s table below, which says what parameters it reads', () => {
     expect([...pages.keys()].sort()).toEqual(PAGES.map((p) => p.route).sort());
   });
 });
