@@ -2,6 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { translationProps } from '@/lib/i18n/page-props';
 import type { TScreenModule } from '@/lib/session-preload';
+import { serverPage } from '@/server/ssr/page';
 import { pageSession } from '@/server/ssr/session';
 import { api, type TQueryExtra } from '@/services/api';
 import { outcomeOf } from '@/services/http-client';
@@ -58,22 +59,27 @@ export type TSignedInProps = { serverSession: TServerSession | null };
 /**
  * getServerSideProps of a signed-in page: its translations (`namespaces`), its server session
  * (serverSession above) and, with `load`, the page's own props (null: the page is not found),
- * read side by side.
+ * read side by side. Through serverPage, as every server-rendered page.
  */
 export function signedInPage<P extends object = object>(
   namespaces: string[],
   screen?: () => Promise<TScreenModule>,
   load?: (ctx: GetServerSidePropsContext) => Promise<P | null>,
 ) {
-  return async (
-    ctx: GetServerSidePropsContext,
-  ): Promise<GetServerSidePropsResult<P & TSignedInProps>> => {
-    const [own, translations, session] = await Promise.all([
-      load ? load(ctx) : ({} as P),
-      translationProps(ctx.locale, namespaces),
-      serverSession(ctx, screen),
-    ]);
-    if (!own) return { notFound: true };
-    return { props: { ...own, ...translations, serverSession: session } };
-  };
+  return serverPage(
+    async (
+      ctx: GetServerSidePropsContext,
+    ): Promise<GetServerSidePropsResult<P & TSignedInProps>> => {
+      const reads = [
+        load ? load(ctx) : ({} as P),
+        translationProps(ctx.locale, namespaces),
+        serverSession(ctx, screen),
+      ] as const;
+      // When one read fails, the others finish before the page does: none outlives its request.
+      await Promise.allSettled(reads);
+      const [own, translations, session] = await Promise.all(reads);
+      if (!own) return { notFound: true };
+      return { props: { ...own, ...translations, serverSession: session } };
+    },
+  );
 }

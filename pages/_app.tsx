@@ -1,6 +1,7 @@
 import '@/styles/globals.css';
 import 'react-toastify/dist/ReactToastify.css';
 import type { AppProps } from 'next/app';
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { appWithTranslation } from 'next-i18next/pages';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -14,8 +15,13 @@ import { appStore, type TServerSession } from '@/store';
 import { SessionProvider } from '@/store/session';
 import nextI18NextConfig from '../next-i18next.config.js';
 
+// An address the server refused (server/ssr/page.ts) renders this instead of its page.
+const AddressRefused = dynamic(() => import('@/components/layout/address-refused'));
+
+type TAppPageProps = { serverSession?: TServerSession | null; addressRefused?: true };
+
 /** Seed §2, the app shell: store, persistence, progress bar, toasts, analytics, favicon. */
-function App({ Component, pageProps }: AppProps<{ serverSession?: TServerSession | null }>) {
+function App({ Component, pageProps }: AppProps<TAppPageProps>) {
   // A signed-in page the server rendered with its session (lib/server-state.ts) starts the store
   // from what it read, and counts as rehydrated for its first render: the same markup as the
   // server's. Stored state then comes back over it, as on every page.
@@ -50,7 +56,7 @@ function App({ Component, pageProps }: AppProps<{ serverSession?: TServerSession
       {persisted(
         <>
           <SessionWatcher />
-          <Component {...pageProps} />
+          {pageProps.addressRefused ? <AddressRefused /> : <Component {...pageProps} />}
         </>,
       )}
       <Toasts />

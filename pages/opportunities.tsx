@@ -1,9 +1,9 @@
-import type { GetServerSideProps } from 'next';
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Opportunities } from '@/components/opportunities/opportunities';
 import { MARKET_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { loadOpportunities, type TOpportunitiesPage } from '@/server/ssr/marketplace';
+import { serverPage } from '@/server/ssr/page';
 
 /** /opportunities: projects and jobs found from the URL's choices, rendered on the server. */
 export default function OpportunitiesPage(props: TOpportunitiesPage) {
@@ -15,12 +15,9 @@ export default function OpportunitiesPage(props: TOpportunitiesPage) {
   );
 }
 
-export const getServerSideProps: GetServerSideProps<TOpportunitiesPage> = async ({
-  query,
-  locale,
-}) => ({
+export const getServerSideProps = serverPage<TOpportunitiesPage>(async ({ query, locale }) => ({
   props: {
     ...(await loadOpportunities(query, locale === 'es' ? 'es' : 'en')),
     ...(await translationProps(locale, MARKET_NAMESPACES)),
   },
-});
+}));

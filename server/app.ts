@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import type { TAppEnv, TDeps } from './context';
 import { notFound, onError } from './http/error-handler';
-import { assertCleanQuery } from './lib/validate';
+import { assertCleanAddress } from './lib/validate';
 import { contextMiddleware } from './middleware/context';
 import { requestLog } from './middleware/request-log';
 import { marketplaceRoutes } from './routes/marketplace';
@@ -27,7 +27,7 @@ export function createApp(deps: TDeps) {
   app.use(requestLog);
   app.use(async (c, next) => {
     c.header('Cache-Control', 'no-store');
-    assertCleanQuery(c.req.queries());
+    assertCleanAddress(c.req.path, c.req.queries());
     await next();
   });
 

@@ -1,9 +1,9 @@
-import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { TalentProfile } from '@/components/profile/talent-profile';
 import { translationProps, WALLET_NAMESPACES } from '@/lib/i18n/page-props';
+import { serverPage } from '@/server/ssr/page';
 import { loadPublicProfile, type TPublicProfilePage } from '@/server/ssr/talent';
 
 /**
@@ -27,11 +27,8 @@ export default function TalentPage({ profile, countryName }: TPublicProfilePage)
   );
 }
 
-export const getServerSideProps: GetServerSideProps<TPublicProfilePage> = async ({
-  params,
-  locale,
-}) => {
+export const getServerSideProps = serverPage<TPublicProfilePage>(async ({ params, locale }) => {
   const page = await loadPublicProfile(String(params?.id ?? ''), locale === 'es' ? 'es' : 'en');
   if (!page) return { notFound: true };
   return { props: { ...page, ...(await translationProps(locale, WALLET_NAMESPACES)) } };
-};
+});

@@ -26,13 +26,28 @@ export function controlCharErrors(value: unknown): TFieldProblem[] {
   return errors.reverse();
 }
 
-/** Refuses a query string with control characters in any parameter, read or not. */
-export function assertCleanQuery(query: Record<string, string[]>): void {
-  const errors = Object.entries(query).flatMap(([k, values]) =>
-    values.some((x) => CONTROL_CHARS.test(x)) || CONTROL_CHARS.test(k)
-      ? [fieldError(k, 'control_characters')]
-      : [],
+/**
+ * The names of the parameters (of a query string or a path) whose name or any value holds a
+ * control character. The API (assertCleanAddress) and the server-rendered pages (server/ssr/page.ts)
+ * both refuse them.
+ */
+export function paramsWithControlChars(
+  params: Record<string, string | string[] | undefined>,
+): string[] {
+  return Object.entries(params).flatMap(([k, value]) =>
+    CONTROL_CHARS.test(k) || [value ?? []].flat().some((x) => CONTROL_CHARS.test(x)) ? [k] : [],
   );
+}
+
+/**
+ * Refuses an address with control characters in any query parameter, read or not, or in its
+ * (decoded) path, whatever route it is for: the path's error is named `(path)`.
+ */
+export function assertCleanAddress(path: string, query: Record<string, string[]>): void {
+  const errors = [
+    ...(CONTROL_CHARS.test(path) ? ['(path)'] : []),
+    ...paramsWithControlChars(query),
+  ].map((k) => fieldError(k, 'control_characters'));
   if (errors.length > 0) throw new AppError('invalid_input', { errors });
 }
 

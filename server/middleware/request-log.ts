@@ -1,6 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
+import { CONTROL_CHARS } from '@/lib/schemas/text';
 import type { TAppEnv, TCtx } from '@/server/context';
 import { log } from '@/server/logger';
+
+/** A refused path's control characters (docs/security.md "Text"), kept out of the log as U+FFFD. */
+const CONTROL_CHARS_ALL = new RegExp(CONTROL_CHARS.source, 'g');
 
 /** One structured line per request: method, path (no query: it may carry secrets), status, time. */
 export const requestLog: MiddlewareHandler<TAppEnv> = async (c, next) => {
@@ -12,7 +16,7 @@ export const requestLog: MiddlewareHandler<TAppEnv> = async (c, next) => {
   log(status >= 500 ? 'error' : 'info', 'request', {
     requestId: c.get('requestId'),
     method: c.req.method,
-    path: c.req.path,
+    path: c.req.path.replace(CONTROL_CHARS_ALL, '\ufffd'),
     status,
     ms: Math.round(performance.now() - started),
     ...(user ? { userId: user.id } : {}),

@@ -1,4 +1,3 @@
-import { getDb } from '@/db/client';
 import type { TCtx, TDeps } from '@/server/context';
 import { createDefaultDeps } from '@/server/deps';
 
@@ -11,7 +10,16 @@ let deps: TDeps | undefined;
 /** The dependencies of server renders, made once. */
 export const ssrDeps = (): TDeps => (deps ??= createDefaultDeps());
 
+/**
+ * Tests render pages over their own database, clock and secret, as they run the API: the
+ * dependencies of server renders from now on (undefined: the configured ones again).
+ */
+export function setSsrDeps(next: TDeps | undefined): void {
+  deps = next;
+}
+
 /** The context of an anonymous read, as the API would build it. */
 export async function anonymousCtx(): Promise<TCtx> {
-  return { db: await getDb(), user: null, now: new Date(), deps: ssrDeps(), ip: 'server-render' };
+  const d = ssrDeps();
+  return { db: await d.getDb(), user: null, now: d.now(), deps: d, ip: 'server-render' };
 }

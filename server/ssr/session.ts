@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { sessionCookieOf } from '@/lib/session-cookie';
 import { createApp, type TApp } from '@/server/app';
 import { verifyAccessToken } from '@/server/auth/tokens';
+import type { TDeps } from '@/server/context';
 import { ssrDeps } from './context';
 
 // The signed-in side of server renders (docs/performance.md "How pages paint early"): a page
@@ -26,7 +27,8 @@ export type TPageSession = {
   call: (request: TApiRequest) => Promise<TApiAnswer>;
 };
 
-let app: TApp | undefined;
+/** The in-process API, made once for the dependencies it was made with. */
+let made: { deps: TDeps; app: TApp } | undefined;
 
 /** `params` as axios writes a query string: arrays repeat the key, absent values are left out. */
 function queryString(params: Record<string, unknown> = {}): string {
@@ -51,8 +53,8 @@ export async function pageSession(req: IncomingMessage): Promise<TPageSession | 
   const deps = ssrDeps();
   const claims = await verifyAccessToken(token, deps.jwtSecret, deps.now());
   if (!claims) return null;
-  app ??= createApp(deps);
-  const api = app;
+  if (made?.deps !== deps) made = { deps, app: createApp(deps) };
+  const api = made.app;
   const call = async ({ url = '', method = 'GET', params, data }: TApiRequest) => {
     const headers = new Headers({ authorization: `Bearer ${token}`, accept: 'application/json' });
     const body = data === undefined ? undefined : JSON.stringify(data);

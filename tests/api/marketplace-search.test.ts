@@ -1,6 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earliestToday } from '@/lib/schemas/marketplace';
+import { searchWords } from '@/server/services/marketplace/postings';
 import { createTestApi, type TJson } from '../helpers/api';
+import { captureNotices, planWithoutScans } from '../helpers/db';
+import { statementsWithParamsOf } from '../helpers/statements';
 import { createUser, type TTestUser } from '../helpers/users';
 
 // Search (docs/api.md "Marketplace" › "Search"): GET /projects and GET /jobs answer one page from
@@ -604,6 +608,114 @@ describe('GET /talents', () => {
     for (const q of [`search=${'a'.repeat(101)}`, 'language=1', 'country=CHL', 'per_page=51']) {
       const r = await api.call('GET', `/talents?${q}`, { token: bea.token });
       expect(r.status, q).toBe(400);
+    }
+  });
+});
+
+// Words that the database folds to nothing (docs/api.md "Search"): a lone combining accent, "ʼ",
+// and whatever else unaccent, the punctuation rule or the text search parser leaves no letter
+// of. Which characters those are is the database's own answer (its unaccent rules, its locale),
+// so they are asked of it rather than listed here.
+describe('GET /projects, /jobs, /talents: words that fold to nothing', () => {
+  /** Every code point that the search keeps as a word when it is alone (searchWords). */
+  const wordCodePoints = () => {
+    const all: number[] = [];
+    for (let c = 1; c < 0x110000; c++) {
+      if ((c < 0xd800 || c > 0xdfff) && searchWords(String.fromCodePoint(c)).length === 1) {
+        all.push(c);
+      }
+    }
+    return `{${all.join(',')}}`;
+  };
+  let blank: string[] = [];
+  let unparsed: string[] = [];
+  let totals: Record<'projects' | 'jobs' | 'talents', number>;
+
+  beforeAll(async () => {
+    // Each code point's normalised text, and whether the text search parser finds a word in it.
+    const { rows } = (await api.db.execute(sql`select c, btrim(n) = '' as blank
+      from unnest(${wordCodePoints()}::int[]) c, public.tc_search_norm(chr(c)) n
+      where to_tsvector('simple'::regconfig, n) = ''::tsvector order by c`)) as unknown as {
+      rows: { c: number; blank: boolean }[];
+    };
+    blank = rows.filter((r) => r.blank).map((r) => String.fromCodePoint(r.c));
+    // Left as text by the normalisation, but no word to the parser: every 50th is enough.
+    unparsed = rows
+      .filter((r) => !r.blank)
+      .filter((_, i) => i % 50 === 0)
+      .map((r) => String.fromCodePoint(r.c));
+    totals = {
+      projects: (await search('/projects')).total,
+      jobs: (await search('/jobs')).total,
+      talents: (await search('/talents', bea.token)).total,
+    };
+  });
+
+  it('the database folds a lone combining accent and "ʼ" to nothing', () => {
+    expect(blank).toContain('\u0301');
+    expect(blank).toContain('ʼ');
+  });
+
+  it('each character that folds to nothing, searched alone, lists as if empty: never a 500, never a notice', async () => {
+    const { notices, stop } = captureNotices(api.db);
+    try {
+      for (const ch of blank) {
+        const q = `search=${encodeURIComponent(ch)}&per_page=1`;
+        const what = `U+${ch.codePointAt(0)!.toString(16)}`;
+        const [projects, jobs] = await Promise.all([
+          search(`/projects?${q}`),
+          search(`/jobs?${q}`),
+        ]);
+        expect(projects.total, what).toBe(totals.projects);
+        expect(jobs.total, what).toBe(totals.jobs);
+      }
+      // Talents match words with LIKE (no text search query): as many as the limit (100 UTF-16 units) allows.
+      for (let i = 0; i < blank.length; i += 25) {
+        const words = blank.slice(i, i + 25).join(' ');
+        const found = await search(`/talents?search=${encodeURIComponent(words)}`, bea.token);
+        expect(found.total, words).toBe(totals.talents);
+      }
+    } finally {
+      stop();
+    }
+    expect(notices).toEqual([]);
+  });
+
+  it('characters the text search parser takes for no letter list as if empty, without a notice', async () => {
+    const { notices, stop } = captureNotices(api.db);
+    try {
+      for (const ch of unparsed) {
+        const q = encodeURIComponent(ch);
+        const what = `U+${ch.codePointAt(0)!.toString(16)}`;
+        expect((await search(`/projects?search=${q}`)).total, what).toBe(totals.projects);
+        expect((await search(`/jobs?search=${q}`)).total, what).toBe(totals.jobs);
+      }
+    } finally {
+      stop();
+    }
+    expect(notices).toEqual([]);
+  });
+
+  it('a word that folds to nothing beside real words leaves them to find: "diseño ʼ" finds "Diseño"', async () => {
+    for (const q of ['diseño ʼ', 'ʼ diseño', 'diseño \u0301', 'diseno\u0301 logo']) {
+      expect(await idsOf(`/projects?search=${encodeURIComponent(q)}`), q).toEqual([P.logo.id]);
+    }
+    for (const q of ['diseñadora ʼ', '\u0301 diseñ']) {
+      expect(await idsOf(`/jobs?search=${encodeURIComponent(q)}`), q).toEqual([J.intern.id]);
+    }
+    const found = await search(`/talents?search=${encodeURIComponent('tina ʼ')}`, bea.token);
+    expect(found.data.map((t) => t.id)).toEqual([tina.id]);
+  });
+
+  it('the search index answers words, and a search whose words all fold to nothing', async () => {
+    for (const q of ['diseño ʼ', 'ʼ']) {
+      const seen = await statementsWithParamsOf(api.db, () =>
+        search(`/projects?search=${encodeURIComponent(q)}`),
+      );
+      const page = seen.find((s) => /@@/.test(s.query))!;
+      const plan = await planWithoutScans(api.db, page.query, page.params);
+      expect(plan, q).toMatch(/Bitmap Index Scan on projects_search_idx/);
+      expect(plan, q).not.toMatch(/Seq Scan on projects/);
     }
   });
 });

@@ -7,6 +7,7 @@ import { resetServerEnv } from '@/lib/env';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@/server/auth/tokens';
 import { setLogSink } from '@/server/logger';
 import { createTestApi, socketFrom } from '../helpers/api';
+import { CONTROL_VALUES, hasControl, labelOf, ODD_VALUES, SQL_IN_LOG } from '../helpers/bad-input';
 import { createUser, type TTestUser } from '../helpers/users';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
@@ -351,6 +352,78 @@ describe('text with control characters', () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const { status } = await api.call('POST', '/users/login', { rawBody: deep });
     expect(status).toBe(400);
+  });
+});
+
+describe('bad query and path values', () => {
+  const SEARCH = ['search', 'skill', 'country', 'modality', 'status', 'min_pay', 'max_pay'];
+  const LIST = ['sort', 'page', 'per_page', 'x'];
+  /** The reads the server-rendered pages make (tests/api/security-pages.test.ts fuzzes those). */
+  const READS: { path: string; who?: 'talent' | 'business'; params: string[] }[] = [
+    { path: '/projects', params: [...SEARCH, ...LIST] },
+    { path: '/jobs', params: [...SEARCH, 'contract_type', ...LIST] },
+    {
+      path: '/talents',
+      who: 'business',
+      params: ['search', 'skill', 'role', 'language', 'country', 'page', 'per_page'],
+    },
+    { path: '/me/applications', who: 'talent', params: ['type', 'posting_id', 'page', 'per_page'] },
+    { path: '/me/postings', who: 'business', params: ['type', 'page', 'per_page'] },
+    { path: '/notifications', who: 'talent', params: ['page', 'per_page'] },
+    { path: '/skills', params: ['search'] },
+  ];
+  const PATHS: { path: (v: string) => string; who?: 'talent' | 'business' }[] = [
+    { path: (v) => `/projects/${v}` },
+    { path: (v) => `/jobs/${v}` },
+    { path: (v) => `/users/id/${v}` },
+    { path: (v) => `/projects/${v}/applications`, who: 'business' },
+    { path: (v) => `/jobs/${v}/applications`, who: 'business' },
+  ];
+  let bea: TTestUser;
+  beforeAll(async () => {
+    bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
+  });
+  const tokenOf = (who?: 'talent' | 'business') =>
+    who === 'talent' ? ana.token : who === 'business' ? bea.token : undefined;
+
+  it('answer 400 to a control character in a query or path parameter and never 500 to any other value', async () => {
+    const fromLine = lines.length;
+    for (const read of READS) {
+      for (const param of read.params) {
+        for (const value of [...CONTROL_VALUES, ...ODD_VALUES]) {
+          const q = new URLSearchParams();
+          for (const v of [value].flat()) q.append(param, v);
+          const url = `${read.path}?${q}`;
+          const { status } = await api.call('GET', url, { token: tokenOf(read.who) });
+          const what = `${read.path} ${param}=${labelOf(value)}`;
+          if (hasControl(value)) expect(status, what).toBe(400);
+          else expect([200, 400], what).toContain(status);
+        }
+      }
+    }
+    for (const read of PATHS) {
+      for (const value of [...CONTROL_VALUES, ...ODD_VALUES]) {
+        if (Array.isArray(value) || value === '') continue; // one path segment, not an empty one
+        const wellFormed = new TextDecoder().decode(new TextEncoder().encode(value));
+        const url = read.path(encodeURIComponent(wellFormed));
+        const { status, json } = await api.call('GET', url, { token: tokenOf(read.who) });
+        const what = `${read.path('{id}')} ${labelOf(value)}`;
+        if (!hasControl(value)) expect([400, 404], what).toContain(status);
+        else {
+          expect(status, what).toBe(400);
+          expect(json.errors, what).toEqual([
+            {
+              path: '(path)',
+              code: 'control_characters',
+              message: 'Control characters are not allowed.',
+            },
+          ]);
+        }
+      }
+    }
+    const log = lines.slice(fromLine).join('\n');
+    expect(log).not.toMatch(SQL_IN_LOG);
+    expect(log).not.toMatch(/"level":"error"/);
   });
 });
 

@@ -15,6 +15,7 @@ import { secretsSeen } from './secrets';
 /** Passwords the journeys type wrong on purpose: they must not reach the log either. */
 const WRONG_PASSWORDS = ['not the password', 'still not it', 'whatever passphrase'];
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\./;
+const SQL = /Failed query|\bselect\b[^\n]*\bfrom\b|\binsert into\b|"params":/i;
 
 /** A secret named in a report without printing it: its first characters and its length. */
 const hint = (secret: string) => `"${secret.slice(0, 3)}…" (${secret.length} characters)`;
@@ -36,6 +37,9 @@ export function scanServerLog(log: string, secrets: string[], fullRun: boolean):
   }
   const jwt = JWT.exec(log);
   if (jwt) problems.push(`a JWT-shaped token on line ${lineOf(log, jwt.index)}`);
+  // A failed query's text and parameters (docs/security.md "Errors and logs").
+  const query = SQL.exec(log);
+  if (query) problems.push(`SQL text or parameters on line ${lineOf(log, query.index)}`);
   return problems;
 }
 

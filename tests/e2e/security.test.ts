@@ -129,6 +129,43 @@ describe('security headers', () => {
   });
 });
 
+describe('addresses the server refuses or cannot fold', () => {
+  it('answer a real 400 to a control character in a page’s or the API’s address, in both languages', async () => {
+    const en = ['Address not allowed', 'This address contains characters that are not allowed.'];
+    const es = ['Dirección no permitida', 'Esta dirección contiene caracteres que no se permiten.'];
+    for (const [url, [title, body]] of [
+      ['/opportunities?skill=a%00b', en],
+      ['/es/opportunities?skill=a%00b', es],
+      ['/jobs/1%07', en],
+    ] as const) {
+      const res = await fetch(`${BASE_URL}${url}`);
+      expect(res.status, url).toBe(400);
+      // The rendered screen, not only the catalog the page carries.
+      const html = await res.text();
+      expect(html, url).toContain(`<h1>${title}</h1>`);
+      expect(html, url).toContain(`<p>${body}</p>`);
+    }
+    for (const url of ['/api/projects?skill=a%00b', '/api/projects/1%00']) {
+      const res = await fetch(`${BASE_URL}${url}`);
+      expect(res.status, url).toBe(400);
+      expect(await res.json(), url).toMatchObject({ status: false, code: 'invalid_input' });
+    }
+  });
+
+  it('answer 200 to a search of a character that accent folding removes', async () => {
+    for (const url of [
+      '/opportunities?search=%CC%81',
+      '/es/opportunities?tab=jobs&search=%CA%BC',
+      '/api/projects?search=%CC%81',
+      '/api/jobs?search=%CA%BC',
+    ]) {
+      const res = await fetch(`${BASE_URL}${url}`);
+      expect(res.status, url).toBe(200);
+      await res.arrayBuffer();
+    }
+  });
+});
+
 /** Collects every CSP violation the page reports, from the console and from the DOM event. */
 async function watchViolations(page: Page): Promise<string[]> {
   const seen: string[] = [];

@@ -140,3 +140,85 @@ export async function createTestDbBefore(migration: string) {
     },
   };
 }
+
+type TNoticeSource = { on(event: 'notice', listener: (notice: { message: string }) => void): void };
+type TPool = {
+  totalCount: number;
+  on(event: 'acquire', listener: (client: TNoticeSource) => void): void;
+  off(event: 'acquire', listener: (client: TNoticeSource) => void): void;
+  connect(): Promise<TPoolClient>;
+};
+type TPoolClient = {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  release(): void;
+};
+type TPglite = {
+  query(text: string, params?: unknown[], options?: Record<string, unknown>): Promise<unknown>;
+  exec(text: string): Promise<unknown>;
+};
+
+const clientOf = (db: Db) => (db as unknown as { $client: TPool | TPglite }).$client;
+const isPool = (client: TPool | TPglite): client is TPool => 'totalCount' in client;
+
+/**
+ * The NOTICEs and WARNINGs the database sends for `db`'s statements from now until `stop()`, on
+ * either engine (PGlite drops them unless a query asks; node-postgres emits them per connection).
+ */
+export function captureNotices(db: Db): { notices: string[]; stop: () => void } {
+  const notices: string[] = [];
+  const client = clientOf(db);
+  if (isPool(client)) {
+    let active = true;
+    const heard = new WeakSet<TNoticeSource>();
+    const onAcquire = (connection: TNoticeSource) => {
+      if (heard.has(connection)) return;
+      heard.add(connection);
+      connection.on('notice', (n) => active && notices.push(n.message));
+    };
+    client.on('acquire', onAcquire);
+    return {
+      notices,
+      stop: () => {
+        active = false;
+        client.off('acquire', onAcquire);
+      },
+    };
+  }
+  const original = client.query;
+  client.query = function (this: TPglite, text, params, options = {}) {
+    const onNotice = (n: { message: string }) => notices.push(n.message);
+    return original.call(this, text, params, { ...options, onNotice });
+  };
+  return { notices, stop: () => void (client.query = original) };
+}
+
+/**
+ * EXPLAIN of `query` with sequential and plain index scans turned off, so that the plan says
+ * whether an index can answer its condition: with only a few rows in a test the planner would
+ * rather read them all.
+ */
+export async function planWithoutScans(db: Db, query: string, params: unknown[]) {
+  const client = clientOf(db);
+  const off = 'SET enable_seqscan = off; SET enable_indexscan = off';
+  const on = 'RESET enable_seqscan; RESET enable_indexscan';
+  if (isPool(client)) {
+    const connection = await client.connect();
+    try {
+      await connection.query(off);
+      const { rows } = await connection.query(`EXPLAIN ${query}`, params);
+      return rows.map((row) => String(Object.values(row)[0])).join('\n');
+    } finally {
+      await connection.query(on);
+      connection.release();
+    }
+  }
+  await client.exec(off);
+  try {
+    const { rows } = (await client.query(`EXPLAIN ${query}`, params)) as {
+      rows: Record<string, unknown>[];
+    };
+    return rows.map((row) => String(Object.values(row)[0])).join('\n');
+  } finally {
+    await client.exec(on);
+  }
+}

@@ -9,7 +9,7 @@ import type { Db } from '@/db/types';
 
 type TLogger = { logQuery(query: string, params: unknown[]): void };
 type TSessionLike = { logger: TLogger; options: { logger?: TLogger } };
-type THook = { onStatement?: (query: string) => void };
+type THook = { onStatement?: (query: string, params: unknown[]) => void };
 
 const hooks = new WeakMap<Db, THook>();
 
@@ -26,7 +26,7 @@ export function installStatementHook(db: Db) {
   const original = session.logger;
   const logger: TLogger = {
     logQuery: (query, params) => {
-      if (hook.onStatement && !isTransactionControl(query)) hook.onStatement(query);
+      if (hook.onStatement && !isTransactionControl(query)) hook.onStatement(query, params);
       original.logQuery(query, params);
     },
   };
@@ -38,7 +38,7 @@ export function installStatementHook(db: Db) {
 /** Runs `work` with `onStatement` called before each statement (except BEGIN and COMMIT). */
 async function withStatementHook(
   db: Db,
-  onStatement: (query: string) => void,
+  onStatement: (query: string, params: unknown[]) => void,
   work: () => Promise<unknown>,
 ) {
   const hook = hooks.get(db);
@@ -56,6 +56,16 @@ async function withStatementHook(
 export async function statementsOf(db: Db, work: () => Promise<unknown>): Promise<string[]> {
   const seen: string[] = [];
   await withStatementHook(db, (query) => seen.push(query), work);
+  return seen;
+}
+
+/** The SQL statements `db` runs while `work` runs, with their parameters (to EXPLAIN one). */
+export async function statementsWithParamsOf(
+  db: Db,
+  work: () => Promise<unknown>,
+): Promise<{ query: string; params: unknown[] }[]> {
+  const seen: { query: string; params: unknown[] }[] = [];
+  await withStatementHook(db, (query, params) => seen.push({ query, params }), work);
   return seen;
 }
 

@@ -1,9 +1,9 @@
-import type { GetServerSideProps } from 'next';
 import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { ProofView } from '@/components/proofs/proof-view';
 import { translationProps, WALLET_NAMESPACES } from '@/lib/i18n/page-props';
+import { serverPage } from '@/server/ssr/page';
 import { loadProof } from '@/server/ssr/proofs';
 import type { TProof } from '@/types/proof';
 
@@ -37,14 +37,10 @@ export default function VerifyPage({ proof }: { proof: TProof }) {
   );
 }
 
-export const getServerSideProps: GetServerSideProps<{ proof: TProof }> = async ({
-  params,
-  locale,
-  res,
-}) => {
+export const getServerSideProps = serverPage<{ proof: TProof }>(async ({ params, locale, res }) => {
   const proof = await loadProof(String(params?.network ?? ''), String(params?.txId ?? ''));
   if (!proof) return { notFound: true };
   // The chains' answers are cached on the server; the page may be reused for as long.
   res.setHeader('Cache-Control', 'public, max-age=30');
   return { props: { proof, ...(await translationProps(locale, WALLET_NAMESPACES)) } };
-};
+});

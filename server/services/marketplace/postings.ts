@@ -248,13 +248,18 @@ export const searchWords = (search: string | undefined) =>
     .filter((w) => w !== '');
 
 /**
- * "Every word begins a word of the posting", as a text search query: the words (joined by
- * spaces) normalised as the text is, lower case and without accents, each made a prefix
- * (`word:*`) and joined with AND. unaccent spells a few characters as several ("¼" as "1/4"):
- * they become words of their own, as they do in the text.
+ * "Every word begins a word of the posting", as a text search query, or NULL when the search
+ * has no word the text could have. The words are normalised as the text is (`tc_search_norm`:
+ * lower case, without accents) and split by the same parser that made the posting's document, so
+ * a query word is what a document word would be: unaccent spells a few characters as several
+ * ("¼" as "1 4"), which become words of their own, and folds others to nothing (a lone combining
+ * accent, "ʼ"), as does the parser with characters it takes for no letter. Each word is made a
+ * prefix (`word:*`) and they are joined with AND; a word holds no punctuation (the normalisation
+ * turned it into spaces), so none is query syntax. A search that leaves no word gives NULL, never
+ * an empty query: PostgreSQL refuses `:*` and warns of an empty one (docs/api.md "Search").
  */
 const everyWordBegins = (words: Placeholder) =>
-  sql`to_tsquery('simple'::regconfig, replace(btrim(public.tc_search_norm(${words})), ' ', ':* & ') || ':*')`;
+  sql`(nullif(array_to_string(tsvector_to_array(to_tsvector('simple'::regconfig, public.tc_search_norm(${words}))), ':* & '), '') || ':*')::tsquery`;
 
 /**
  * A facet term of the search document (migration 0002), quoted for `::tsquery`: "'#skill=figma'".
@@ -283,7 +288,8 @@ export async function searchPostings(ctx: TCtx, kind: TKind, q: TPostingSearch |
   if (words.length > 0) {
     key += 'w';
     values.words = words.join(' ');
-    terms = sql`(${everyWordBegins(sql.placeholder('words'))} && ${terms})`;
+    // No word left once normalised: the facets alone, as for an empty search.
+    terms = sql`coalesce(${everyWordBegins(sql.placeholder('words'))} && ${terms}, ${terms})`;
   }
   const conditions = [sql`${t.searchTerms} @@ ${terms}`];
   if (!q.status) {
