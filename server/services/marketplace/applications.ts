@@ -14,7 +14,7 @@ import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { assertRole } from '@/server/services/access';
 import { paginated, sentFields } from '@/server/services/profile/common';
-import { notify } from '@/server/services/notifications/notifications';
+import { applicationTopic, notify } from '@/server/services/notifications/notifications';
 import { postingForApplication, type TKind } from './postings';
 
 // A talent's applications to projects and jobs (docs/api.md "Marketplace"): one per posting
@@ -236,6 +236,7 @@ async function admitApplication(
         message: `${who} applied to “${posting.name}”.`,
         messageEs: `${who} se postuló a “${posting.name}”.`,
         link: `/business/${kind}s/${postingId}/applicants`,
+        topic: applicationTopic(kind, row.id),
       },
     ]);
     return row.id;

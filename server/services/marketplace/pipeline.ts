@@ -18,7 +18,11 @@ import {
 import type { TCtx } from '@/server/context';
 import { AppError, fieldError } from '@/server/errors';
 import { assertRole } from '@/server/services/access';
-import { notify, type TNewNotification } from '@/server/services/notifications/notifications';
+import {
+  applicationTopic,
+  notify,
+  type TNewNotification,
+} from '@/server/services/notifications/notifications';
 import { paginated } from '@/server/services/profile/common';
 import {
   applicationNotFound,
@@ -352,6 +356,7 @@ export async function changeApplicationStatus(
         'Esta postulación cambió mientras tanto. Recarga para verla.',
       );
     }
+    const topic = applicationTopic(kind, application.id);
     const [message, messageEs] = withReason(STATUS_TEXT[to]!(name), reason);
     return notify(ctx, tx, [
       {
@@ -360,6 +365,7 @@ export async function changeApplicationStatus(
         message,
         messageEs,
         link: talentLink(kind, posting.id),
+        topic,
       },
     ]);
   });
@@ -421,6 +427,7 @@ async function closeOpenApplications(
   return open.map((o) => ({
     userId: o.userId,
     type: 'posting_closed' as const,
+    topic: applicationTopic(kind, o.id),
     message: `${quoted(posting.name)} is closed, so your application was not selected. Thank you for applying.\nReason: ${POSITION_CLOSED.en}`,
     messageEs: `${quoted(posting.name)} se cerró, así que tu postulación no fue seleccionada. Gracias por postularte.\nMotivo: ${POSITION_CLOSED.es}`,
     link: talentLink(kind, posting.id),
@@ -458,7 +465,7 @@ async function movePosting(
     /** Why the posting cannot move from `statusId`, as the verb's own check says it. */
     refuse: (statusId: number) => AppError | undefined;
   },
-  hiredNote?: (userId: number) => TNewNotification,
+  hiredNote?: (hired: { id: number; userId: number }) => TNewNotification,
 ) {
   const afterCommit = await ctx.db.transaction(async (tx) => {
     const changed =
@@ -490,7 +497,7 @@ async function movePosting(
     if (change.needsHire && (await hiredOf(tx, kind, posting.id)).length === 0) throw needsHire();
     const closedNotes = await closeOpenApplications(ctx, tx, kind, posting, actorId);
     const hired = hiredNote ? await hiredOf(tx, kind, posting.id) : [];
-    return notify(ctx, tx, [...hired.map((h) => hiredNote!(h.userId)), ...closedNotes]);
+    return notify(ctx, tx, [...hired.map((h) => hiredNote!(h)), ...closedNotes]);
   });
   await afterCommit();
   return getPosting(ctx, kind, { id: posting.id });
@@ -515,8 +522,9 @@ export async function startProject(ctx: TCtx, input: { id: number }) {
     posting,
     me.id,
     { from: [PROJECT_STATUS.recruiting], to: PROJECT_STATUS.started, needsHire: true, refuse },
-    (userId) => ({
-      userId,
+    (h) => ({
+      userId: h.userId,
+      topic: applicationTopic('project', h.id),
       type: 'project_started',
       message: `${quoted(posting.name)} has started. When the work is done, mark it ready to close.`,
       messageEs: `${quoted(posting.name)} comenzó. Cuando el trabajo esté hecho, márcalo como listo para cerrar.`,
@@ -546,8 +554,9 @@ export async function finishProject(ctx: TCtx, input: { id: number }) {
     posting,
     me.id,
     { from: [PROJECT_STATUS.started], to: PROJECT_STATUS.finished, refuse },
-    (userId) => ({
-      userId,
+    (h) => ({
+      userId: h.userId,
+      topic: applicationTopic('project', h.id),
       type: 'project_finished',
       message: `${quoted(posting.name)} is finished. Thank you for your work! You can now record it on-chain from the project page.`,
       messageEs: `${quoted(posting.name)} finalizó. ¡Gracias por tu trabajo! Ya puedes registrarlo en la blockchain desde la página del proyecto.`,
@@ -570,8 +579,9 @@ export async function finishJob(ctx: TCtx, input: { id: number }) {
     posting,
     me.id,
     { from: open, to: JOB_STATUS.finished, needsHire: true, refuse },
-    (userId) => ({
-      userId,
+    (h) => ({
+      userId: h.userId,
+      topic: applicationTopic('job', h.id),
       type: 'job_finished',
       message: `The selection for ${quoted(posting.name)} is finished, and you were hired. Welcome aboard!`,
       messageEs: `La selección para ${quoted(posting.name)} finalizó y te contrataron. ¡Bienvenido al equipo!`,
@@ -595,8 +605,9 @@ export async function cancelPosting(ctx: TCtx, kind: TKind, input: { id: number 
     posting,
     me.id,
     { from: [recruiting], to: cancelled, refuse },
-    (userId) => ({
-      userId,
+    (h) => ({
+      userId: h.userId,
+      topic: applicationTopic(kind, h.id),
       type: 'posting_closed',
       message: `${quoted(posting.name)} was cancelled by the business, so the work will not go ahead.`,
       messageEs: `La empresa canceló ${quoted(posting.name)}, así que el trabajo no se realizará.`,
@@ -665,6 +676,7 @@ export async function readyToClose(ctx: TCtx, input: { id: number; lang: TLang }
         {
           userId: row.project.ownerId,
           type: 'ready_to_close',
+          topic: applicationTopic('project', input.id),
           message: `${who} marked ${quoted(row.project.name)} ready to close. Review the work and finish the project.`,
           messageEs: `${who} marcó ${quoted(row.project.name)} como listo para cerrar. Revisa el trabajo y finaliza el proyecto.`,
           link: ownerLink('project', row.project.id),
