@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applicationStatusHistory, jobs, notifications, users } from '@/db/schema';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { smtpMailer } from '@/server/mail/mailer';
@@ -48,6 +48,9 @@ afterAll(async () => {
   await api?.close();
   await smtp?.close();
 });
+// One account posts, applies and moves here more than a person does in an hour: each test starts
+// with fresh rate-limit counters (the limits are tested in flood-limits.test.ts).
+beforeEach(async () => api.resetRateLimits());
 
 /** Moves the test clock on by `seconds`, so that rows written next are newer. */
 const tick = (seconds = 1) => {

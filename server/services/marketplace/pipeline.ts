@@ -24,6 +24,7 @@ import {
   type TNewNotification,
 } from '@/server/services/notifications/notifications';
 import { paginated } from '@/server/services/profile/common';
+import { companySubject, takeRateLimits } from '@/server/services/rate-limit';
 import {
   applicationNotFound,
   fileColumns,
@@ -295,6 +296,26 @@ const withReason = (
   reason ? [`${en}\nReason: ${reason}`, `${es}\nMotivo: ${reason}`] : [en, es];
 
 /**
+ * The limits of status changes (docs/security.md "Rate limits"): per application, so that one
+ * talent is not moved back and forth to flood them, and per company, generous enough for a whole
+ * board. Taken inside the move's transaction `tx`.
+ */
+function takeStatusChangeLimits(ctx: TCtx, tx: Db, companyId: number, topic: string) {
+  return takeRateLimits(
+    { db: tx, now: ctx.now },
+    [
+      { name: 'statusChangesPerApplication', subject: topic },
+      { name: 'statusChangesPerCompany', subject: companySubject(companyId) },
+    ],
+    {
+      message: 'Too many status changes in a short time. Please wait and try again.',
+      messageEs:
+        'Demasiados cambios de estado en poco tiempo. Espera un momento y vuelve a intentarlo.',
+    },
+  );
+}
+
+/**
  * `POST /project_applications/changeApplicationStatus`, `POST /job_applications/…`: the owner
  * moves an applicant between applied, shortlisted, hired and rejected while the posting recruits.
  */
@@ -357,6 +378,8 @@ export async function changeApplicationStatus(
       );
     }
     const topic = applicationTopic(kind, application.id);
+    // Counted only once the move is written, in its transaction: a refusal undoes it.
+    await takeStatusChangeLimits(ctx, tx, me.id, topic);
     const [message, messageEs] = withReason(STATUS_TEXT[to]!(name), reason);
     return notify(ctx, tx, [
       {
