@@ -142,6 +142,16 @@ describe('postings', () => {
     expect((await post('project', biz.token, '10.1.1.1')).status).toBe(201);
   });
 
+  it('a posting refused by one limit counts on none: the address is not spent by a company over its own', async () => {
+    const biz = await business();
+    for (let i = 0; i < 20; i++)
+      expect((await post('project', biz.token, '10.1.3.1')).status).toBe(201);
+    // 181 refusals: counted on the address, they would take it past its 200.
+    for (let i = 0; i < 181; i++)
+      expect((await post('project', biz.token, '10.1.3.1')).status).toBe(429);
+    expect((await post('project', (await business()).token, '10.1.3.1')).status).toBe(201);
+  }, 60_000);
+
   it('one address posts at most 200 an hour whichever companies post, and other addresses go on', async () => {
     expect(RATE_LIMITS.postingsPerAddress).toEqual({ max: 200, windowSeconds: HOUR });
     for (let b = 0; b < 10; b++) {

@@ -239,6 +239,33 @@ describe('live notifications', () => {
     expect(screen.getByText('2 unread')).toBeInTheDocument();
   });
 
+  it('a notification replaced while the tab was away is brought up to date by the first read', async () => {
+    const t = await server.signUp({ isTalent: true });
+    const topic = `project_application:${t.id}`;
+    const start = Date.now() - 120_000;
+    const status = await addStatusNotification(t.id, 'shortlisted', topic, new Date(start));
+    await addNotification(t.id, 'newer', { at: new Date(start + 1000) });
+    await server.call('PATCH', '/notifications/clicked', {
+      token: t.token,
+      body: { id: status.id },
+    });
+    const { json } = await server.call('GET', `/users/id/${t.id}`, { token: t.token });
+    // The session stored in the tab knows the read "shortlisted"; then the talent is hired.
+    await addStatusNotification(t.id, 'hired', topic, new Date(start + 60_000));
+    const from = server.requests.length;
+    const { store } = await renderWithApp(frame(<Header />), {
+      session: { user: json.data as TUser, accessToken: t.token },
+    });
+    await streamLive(from);
+    await waitFor(() => {
+      expect(store.getState().auth.user?.notifications.map((n) => n.message)).toEqual([
+        'hired (en)',
+        'newer (en)',
+      ]);
+      expect(bell('Notifications, 2 unread')).toBeInTheDocument();
+    });
+  });
+
   it('polls every 5 s while the stream answers an error, and finds a new one that way', async () => {
     const b = await businessWith([]);
     // The stream fails at 0 s, 1 s and 3 s (backoff), and comes back at 7 s.
