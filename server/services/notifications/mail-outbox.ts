@@ -5,14 +5,17 @@ import { rowsOf } from '@/server/lib/sql';
 import { log, safeErrorFields } from '@/server/logger';
 import { notificationMail } from '@/server/mail/templates';
 
-// The e-mails of notifications go through an outbox (docs/architecture.md "Work that outlives a
-// request"): notify() writes one row per topic (an application) and recipient in the transaction
-// of the event, and a sender claims the rows that are due and sends them. So an e-mail survives a
-// crash or a restart, leaves once however many instances sweep, and one topic sends at most one
-// e-mail per window, with the latest text (docs/security.md "Coalescing"). A job queue can take
-// the sender's place later; the table and the writes stay.
+// The e-mails of notifications go through an outbox (docs/architecture.md "Live notifications"):
+// notify() writes one row per topic (an application) and recipient in the transaction of the
+// event, and a sender claims the rows that are due and sends them. So an e-mail survives a crash
+// or a restart, leaves once however many instances sweep, and one topic sends at most one e-mail
+// per window, with the latest text (docs/security.md "Coalescing"). A job queue can take the
+// sender's place later; the table and the writes stay.
 
-/** One topic sends at most one e-mail per this many seconds; its notification is replaced within it. */
+/**
+ * One topic sends at most one e-mail per this many seconds, and its status notification is
+ * replaced within it rather than added.
+ */
 export const COALESCE_SECONDS = 10 * 60;
 /** How long a sender's claim holds: longer than any send takes (the SMTP timeouts are shorter). */
 const CLAIM_SECONDS = 5 * 60;
@@ -23,7 +26,8 @@ const MAX_ATTEMPTS = 20;
 /** How often every instance sweeps the outbox for due rows. */
 export const MAIL_OUTBOX_EVERY_MS = 60_000;
 
-const window = sql.raw(`interval '${COALESCE_SECONDS} seconds'`);
+/** COALESCE_SECONDS as an SQL interval. */
+export const coalesceWindow = sql.raw(`interval '${COALESCE_SECONDS} seconds'`);
 const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 /**
@@ -37,7 +41,7 @@ export const enqueueMails = (rows: SQL, now: Date) => sql`
   on conflict (topic, user_id) do update set
     type = excluded.type, message = excluded.message, message_es = excluded.message_es,
     link = excluded.link, revision = o.revision + 1, attempts = 0,
-    due_at = greatest(excluded.due_at, o.sent_at + ${window})`;
+    due_at = greatest(excluded.due_at, o.sent_at + ${coalesceWindow})`;
 
 /** Which row: a topic and its recipient. */
 export type TMailKey = { topic: string; userId: number };
@@ -85,7 +89,7 @@ async function markSent(db: Db, now: Date, sent: TClaimed[]) {
   const values = sent.map((m) => sql`(${m.id}::int, ${m.revision}::int)`);
   await db.execute(sql`update mail_outbox o set sent_at = ${at(now)}, locked_until = null,
       attempts = 0,
-      due_at = case when o.revision = s.revision then null else ${at(now)} + ${window} end
+      due_at = case when o.revision = s.revision then null else ${at(now)} + ${coalesceWindow} end
     from (values ${sql.join(values, sql`, `)}) as s (id, revision)
     where o.id = s.id`);
 }
@@ -174,7 +178,7 @@ export async function purgeSentMails(db: Db, now: Date): Promise<number> {
   const gone = await rowsOf<{ id: number }>(
     db,
     sql`delete from mail_outbox where due_at is null
-      and (sent_at is null or sent_at <= ${at(now)} - ${window}) returning id`,
+      and (sent_at is null or sent_at <= ${at(now)} - ${coalesceWindow}) returning id`,
   );
   return gone.length;
 }

@@ -6,7 +6,7 @@ import { AppError } from '@/server/errors';
 import { requireUser } from '@/server/services/access';
 import { paginated } from '@/server/services/profile/common';
 import { notificationDto } from '@/server/services/users/user-dto';
-import { COALESCE_SECONDS, enqueueMails, sendDueMails } from './mail-outbox';
+import { coalesceWindow, enqueueMails, sendDueMails } from './mail-outbox';
 
 // Notifications (docs/api.md "Notifications"): one row per event that concerns a user, in both
 // languages, with a link. Every write also runs pg_notify in its transaction, so each app
@@ -93,7 +93,7 @@ export async function notify(ctx: TCtx, tx: Db, items: TNewNotification[]) {
       select distinct on (i.ord) i.ord, n.id
       from item i join notifications n
         on n.user_id = i.user_id and n.topic = i.topic and n.type = i.type
-      where i.replaces and n.created_at > ${at} - ${sql.raw(`interval '${COALESCE_SECONDS} seconds'`)}
+      where i.replaces and n.created_at > ${at} - ${coalesceWindow}
       order by i.ord, n.created_at desc, n.id desc
     ),
     replaced as (
