@@ -1,7 +1,9 @@
 import { getDb, getDbHandle } from '@/db/client';
 import { serverEnv } from '@/lib/env';
+import { createDefaultDeps } from './deps';
 import { log, safeErrorFields } from './logger';
 import { scheduleHousekeeping } from './services/housekeeping';
+import { scheduleMailOutbox } from './services/notifications/mail-outbox';
 import { seedOnStart } from './start-up';
 
 /** What PostgreSQL's refusals at connection time mean for the operator. */
@@ -14,8 +16,9 @@ const START_ERRORS: Record<string, string> = {
 /**
  * At server start: open the database (taking the data directory's lock) and apply the
  * migrations, so a second process on the same directory fails at once, clearly; seed the demo
- * data (README "Demo sign-ins"); then purge expired rows now and every 10 minutes. How long the
- * opening and the seeding took is logged (docs/architecture.md "Start-up").
+ * data (README "Demo sign-ins"); then purge expired rows now and every 10 minutes, and send the
+ * notification e-mails that are due now and every minute. How long the opening and the seeding
+ * took is logged (docs/architecture.md "Start-up").
  */
 try {
   const started = performance.now();
@@ -30,6 +33,7 @@ try {
     sinceProcessStartMs: Math.round(process.uptime() * 1000),
   });
   scheduleHousekeeping(getDb);
+  scheduleMailOutbox(createDefaultDeps());
 } catch (err) {
   // The data-directory lock's message says what to do; a failed query is named, never quoted,
   // with its SQLSTATE and, for the usual mistakes in DATABASE_URL, what it means.

@@ -40,13 +40,14 @@ const storedOf = (state: unknown) => (state as RootState).auth.user?.notificatio
 const userIdOf = (state: unknown) => (state as RootState).auth.user?.id;
 
 /**
- * A page of the newest answered: the ones the stored user lacks go to its front (the oldest first,
- * so the newest ends up first), and the ones opened elsewhere are marked there too.
+ * A page of the newest answered: the ones the stored user lacks, or holds in an older version
+ * (replaced since by a newer status change), go to its front (the oldest first, so the newest
+ * ends up first), and the ones opened elsewhere are marked there too.
  */
 function followNewest(list: TNotification[], dispatch: TDispatch, state: unknown) {
   const stored = new Map(storedOf(state).map((n) => [n.id, n]));
   for (const n of [...list].reverse()) {
-    if (!stored.has(n.id)) dispatch(notificationReceived(n));
+    if (stored.get(n.id)?.created_at !== n.created_at) dispatch(notificationReceived(n));
   }
   for (const n of list) {
     if (n.been_clicked && stored.get(n.id)?.been_clicked === false) {
@@ -112,22 +113,31 @@ export const notificationsApi = api.injectEndpoints({
 /**
  * A notification that arrived live: at the front of the stored user's list (seed §4) and of the
  * first page, counted unread; the later pages, shifted by one, are fetched again when shown.
+ * One the tab knows already with an older time was replaced by a newer status change
+ * (docs/security.md "Coalescing"): it moves to the front with its new text and counts as unread
+ * again if it had been read, but it is not one more in all.
  */
 export function notificationArrived(n: TNotification): UnknownAction {
   return asAction((dispatch: TDispatch, getState: () => unknown) => {
     const state = getState();
     const user = userIdOf(state);
     if (user === undefined) return;
-    if (!storedOf(state).some((x) => x.id === n.id)) dispatch(notificationReceived(n));
+    const stored = storedOf(state).find((x) => x.id === n.id);
+    dispatch(notificationReceived(n));
     dispatch(
       asAction(
         notificationsApi.util.updateQueryData('notifications', firstPageOf(user), (page) => {
-          if (page.data.some((x) => x.id === n.id)) return;
+          const at = page.data.findIndex((x) => x.id === n.id);
+          const known = at >= 0 ? page.data[at]! : stored;
+          if (known?.created_at === n.created_at) return; // the same one twice
+          if (at >= 0) page.data.splice(at, 1);
           page.data.unshift(n);
           if (page.data.length > page.per_page) page.data.pop();
-          page.total += 1;
-          page.last_page = Math.max(1, Math.ceil(page.total / page.per_page));
-          if (!n.been_clicked) page.unread += 1;
+          if (!known) {
+            page.total += 1;
+            page.last_page = Math.max(1, Math.ceil(page.total / page.per_page));
+          }
+          if (!n.been_clicked && (!known || known.been_clicked)) page.unread += 1;
         }),
       ),
     );

@@ -140,10 +140,20 @@ export const authSlice = createSlice({
       entry.application.algorand_transaction = algorand_transaction;
       entry.application.near_transaction = near_transaction;
     },
-    /** Seed §4: new notifications are added at the front of the list. */
+    /**
+     * Seed §4: new notifications are added at the front of the list. One already there comes
+     * again when a newer status change replaced it (docs/security.md "Coalescing"): with a newer
+     * time it moves to the front with its new text, unread again; the same one twice (the stream
+     * and a poll) is kept once, where it is.
+     */
     notificationReceived(state, action: PayloadAction<TNotification>) {
       const list = state.user?.notifications;
-      if (!list || list.some((n) => n.id === action.payload.id)) return;
+      if (!list) return;
+      const at = list.findIndex((n) => n.id === action.payload.id);
+      if (at >= 0) {
+        if (list[at]!.created_at === action.payload.created_at) return;
+        list.splice(at, 1);
+      }
       list.unshift(action.payload);
       // The stored (and persisted) user keeps the newest ones, as the login answer does;
       // /notifications pages through the rest.

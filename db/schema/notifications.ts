@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -6,6 +7,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -21,8 +23,52 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     messageEs: text('message_es').notNull(),
     link: text('link'),
+    /**
+     * What it is about (`project_application:12`): a newer status change of the same application
+     * replaces its notification within minutes (docs/security.md "Coalescing").
+     */
+    topic: varchar('topic', { length: 80 }),
     beenClicked: boolean('been_clicked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * The e-mails of notifications, written in the transaction of the event that causes them and
+ * sent from here (server/services/notifications/mail-outbox.ts). One row per topic (an
+ * application) and recipient holds the latest text to send, when it is due, and when the last
+ * e-mail about that topic left, so that one topic sends at most one e-mail per window
+ * (docs/security.md "Coalescing").
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    topic: varchar('topic', { length: 80 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The notification type of the latest text. */
+    type: varchar('type', { length: 40 }).notNull(),
+    message: text('message').notNull(),
+    messageEs: text('message_es').notNull(),
+    link: text('link'),
+    /** Raised by every new text: a send marks the row sent only for the text it sent. */
+    revision: integer('revision').notNull().default(1),
+    /** When the pending e-mail leaves; null when nothing is pending. */
+    dueAt: timestamp('due_at', { withTimezone: true }),
+    /** When the last e-mail about the topic left: the next one waits for the window after it. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A sender's claim: no other sender takes the row before it passes. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Failed sends of the pending text. */
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('mail_outbox_topic_user_idx').on(t.topic, t.userId),
+    index('mail_outbox_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.dueAt} is not null`),
+  ],
 );

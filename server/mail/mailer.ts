@@ -3,7 +3,14 @@ import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import { log } from '@/server/logger';
 
-export type TMail = { to: string; subject: string; text: string; html?: string };
+export type TMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** `<…@…>`: the same message sent again carries the same id (an idempotency key). */
+  messageId?: string;
+};
 
 export type TMailer = { send: (mail: TMail) => Promise<void> };
 
@@ -32,6 +39,7 @@ export function outboxMailer(dir: string, from: string): TMailer {
         `From: ${from}`,
         `To: ${mail.to}`,
         `Subject: ${mail.subject}`,
+        ...(mail.messageId ? [`Message-ID: ${mail.messageId}`] : []),
         'Content-Type: text/plain; charset=utf-8',
         '',
         mail.text,

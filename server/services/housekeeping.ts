@@ -1,13 +1,18 @@
 import type { Db } from '@/db/types';
 import { log, safeErrorFields } from '@/server/logger';
+import { purgeSentMails } from './notifications/mail-outbox';
 import { purgeExpiredRateLimits } from './rate-limit';
 import { purgeSpentRecoveryCodes } from './users/recovery';
 
-/** Deletes rows that can no longer matter: ended rate-limit windows and spent recovery codes. */
+/**
+ * Deletes rows that can no longer matter: ended rate-limit windows, spent recovery codes, and
+ * outbox rows with nothing pending whose window has ended.
+ */
 export async function purgeExpiredRows(db: Db, now: Date) {
   return {
     rateLimits: await purgeExpiredRateLimits(db, now),
     recoveryCodes: await purgeSpentRecoveryCodes(db, now),
+    sentMails: await purgeSentMails(db, now),
   };
 }
 
@@ -21,7 +26,9 @@ export function scheduleHousekeeping(getDb: () => Promise<Db>): void {
   const run = async () => {
     try {
       const purged = await purgeExpiredRows(await getDb(), new Date());
-      if (purged.rateLimits + purged.recoveryCodes > 0) log('info', 'purged expired rows', purged);
+      if (purged.rateLimits + purged.recoveryCodes + purged.sentMails > 0) {
+        log('info', 'purged expired rows', purged);
+      }
     } catch (err) {
       log('warn', 'housekeeping failed', safeErrorFields(err));
     }

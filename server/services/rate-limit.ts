@@ -4,6 +4,7 @@ import { rateLimits } from '@/db/schema';
 import type { Db } from '@/db/types';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
+import { rowsOf } from '@/server/lib/sql';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -11,7 +12,9 @@ const HOUR = 60 * MINUTE;
 /**
  * Every limit of the API (docs/security.md "Rate limits"): at most `max` per fixed window of
  * `windowSeconds`, counted per subject: a client address, or an account *at* an address, never
- * an account alone, so that nobody can lock an owner out from somewhere else.
+ * an account alone, so that nobody can lock an owner out from somewhere else. The exception is
+ * what an account does itself (its postings, applications and moves), counted per account: only
+ * its own token spends that count.
  *
  * `failures` limits count only failed attempts (a wrong password, a wrong code): an owner who
  * signs in correctly is never refused for it. The others count every admitted request (each one
@@ -27,6 +30,16 @@ export const RATE_LIMITS = {
   /** The e-mail check tells whether an account exists (seed §7), so it is kept slow to scan. */
   checkEmailPerAddress: { max: 60, windowSeconds: 15 * MINUTE },
   uploadPerAddress: { max: 30, windowSeconds: 15 * MINUTE },
+  /** Each posting is a page in the search; an office or a campus shares one address. */
+  postingsPerCompany: { max: 20, windowSeconds: HOUR },
+  postingsPerAddress: { max: 200, windowSeconds: HOUR },
+  /** Each application notifies the posting's owner. */
+  applicationsPerTalent: { max: 30, windowSeconds: HOUR },
+  applicationsPerAddress: { max: 300, windowSeconds: HOUR },
+  /** Each move notifies the talent (and may e-mail them): one applicant is not moved in a loop. */
+  statusChangesPerApplication: { max: 20, windowSeconds: HOUR },
+  /** Generous: a board of hundreds of applicants is sorted in an afternoon. */
+  statusChangesPerCompany: { max: 1000, windowSeconds: HOUR },
 } as const;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;
@@ -47,6 +60,12 @@ function rowKey({ name, subject }: TLimitRef): string {
   const digest = createHash('sha256').update(subject.toLowerCase()).digest('base64url');
   return `${name}:${digest}`;
 }
+
+/**
+ * The subject of a company's limits: the business account that acts, for now. When companies
+ * have several members this becomes the company's id, so that its members share one count.
+ */
+export const companySubject = (businessUserId: number) => `company:${businessUserId}`;
 
 /** The subject of a per-(account, address) limit. */
 export const accountAt = (account: string, address: string) => `${account}\n${address}`;
@@ -92,6 +111,59 @@ export async function takeRateLimit({ db, now }: TLimitCtx, ref: TLimitRef, text
     .from(rateLimits)
     .where(sql`${rateLimits.key} = ${key}`);
   throw refused(row?.resetAt ?? now, now, texts);
+}
+
+/**
+ * Admits and counts one request against every one of `refs` at once, or throws `rate_limited`
+ * (with the latest end among the spent windows) and counts none of them. One statement: the
+ * spent counters are found and, only when there are none, every counter goes up, each still
+ * guarded as in takeRateLimit, so concurrent requests cannot pass a limit. Only then, when two
+ * requests race for a counter's last place, may the loser have counted on the others.
+ *
+ * Inside a transaction (`db` a transaction), a refusal thrown from here rolls back the write
+ * before it, so a request is counted exactly when it is written.
+ */
+export async function takeRateLimits(
+  { db, now }: TLimitCtx,
+  refs: [TLimitRef, ...TLimitRef[]],
+  texts: TTexts = {},
+) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const wanted = refs.map((ref) => {
+    const { max, windowSeconds } = RATE_LIMITS[ref.name];
+    const resetAt = new Date(now.getTime() + windowSeconds * 1000).toISOString();
+    return sql`(${rowKey(ref)}::varchar, ${resetAt}::timestamptz, ${max}::int)`;
+  });
+  const [row] = await rowsOf<{ taken: number; retry_ms: number | null }>(
+    db,
+    sql`with wanted (key, reset_at, max) as (values ${sql.join(wanted, sql`, `)}),
+      spent as (
+        select r.reset_at from rate_limits r join wanted w on w.key = r.key
+        where r.reset_at > ${at} and r.count >= w.max
+      ),
+      taken as (
+        insert into rate_limits as r (key, count, reset_at)
+        select key, 1, reset_at from wanted where not exists (select 1 from spent)
+        on conflict (key) do update set
+          count = case when r.reset_at <= ${at} then 1 else r.count + 1 end,
+          reset_at = case when r.reset_at <= ${at} then excluded.reset_at else r.reset_at end
+        where r.reset_at <= ${at} or r.count < (select w.max from wanted w where w.key = r.key)
+        returning r.key
+      )
+      select (select count(*) from taken)::int as taken,
+        (select extract(epoch from max(reset_at)) * 1000 from spent)::float8 as retry_ms`,
+  );
+  if (row && row.taken === refs.length) return;
+  let retryMs = row?.retry_ms ?? null;
+  if (retryMs === null) {
+    // Lost a race for a last place: the spent window is the one that ends last.
+    const [spent] = await db
+      .select({ resetAt: sql<Date>`max(${rateLimits.resetAt})` })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, refs.map(rowKey)));
+    retryMs = spent?.resetAt ? new Date(spent.resetAt).getTime() : now.getTime();
+  }
+  throw refused(new Date(retryMs), now, texts);
 }
 
 /** Throws `rate_limited` when any of `refs` has used up its failures in the current window. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { createTestApi } from '../helpers/api';
 import { createUser, type TTestUser } from '../helpers/users';
@@ -24,6 +24,9 @@ beforeAll(async () => {
   otherTalent = await createUser(api.db, api.deps, { isTalent: true, name: 'Bystander' });
 });
 afterAll(async () => api.close());
+// One account posts, applies and moves here more than a person does in an hour: each test starts
+// with fresh rate-limit counters (the limits are tested in flood-limits.test.ts).
+beforeEach(async () => api.resetRateLimits());
 
 const CALLERS = [
   'anonymous',

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobApplications, projectApplications, users } from '@/db/schema';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { APPLICATION_STATUS } from '@/lib/statuses';
@@ -26,6 +26,9 @@ beforeAll(async () => {
   bob = await createUser(api.db, api.deps, { isTalent: true, name: 'Bob' });
 });
 afterAll(async () => api.close());
+// One account posts, applies and moves here more than a person does in an hour: each test starts
+// with fresh rate-limit counters (the limits are tested in flood-limits.test.ts).
+beforeEach(async () => api.resetRateLimits());
 
 type TPosting = Record<string, unknown> & {
   id: number;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, projects } from '@/db/schema';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
@@ -39,6 +39,9 @@ beforeAll(async () => {
   expect(w.status).toBe(201);
 });
 afterAll(async () => api.close());
+// One account posts, applies and moves here more than a person does in an hour: each test starts
+// with fresh rate-limit counters (the limits are tested in flood-limits.test.ts).
+beforeEach(async () => api.resetRateLimits());
 
 type TPosting = Record<string, unknown> & {
   id: number;

@@ -210,6 +210,29 @@ describe('GET /notifications/stream (one instance)', () => {
     await sse.cancel();
   });
 
+  it('a status notification replaced by a newer move is announced again under its id, with the new text, unread', async () => {
+    const t = await talent();
+    const p = await fx.postProject(owner.token);
+    const a = await fx.applyProject(t.token, p.id);
+    await fx.move('project', owner.token, a.id, shortlisted);
+    const before = await newestOf(api.call, t.token);
+    await api.call('PATCH', '/notifications/clicked', { token: t.token, body: { id: before.id } });
+    const sse = sseReader((await openStream(api.app, t.token)).body!);
+    expect((await sse.next()).event).toBe('ready');
+    api.clock.now = new Date(api.clock.now.getTime() + 60_000);
+    await fx.move('project', owner.token, a.id, hired);
+    const event = await sse.next();
+    const after = await newestOf(api.call, t.token);
+    expectNotificationEvent(event, after);
+    expect(after).toMatchObject({
+      id: before.id,
+      message: expect.stringContaining('You were hired'),
+      been_clicked: false,
+      created_at: api.clock.now.toISOString(),
+    });
+    await sse.cancel();
+  });
+
   it('carries only the caller’s own notifications', async () => {
     const t = await talent();
     const other = await talent();

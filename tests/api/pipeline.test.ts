@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { applicationStatusHistory, jobs, notifications, users } from '@/db/schema';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { smtpMailer } from '@/server/mail/mailer';
+import { COALESCE_SECONDS, sendDueMails } from '@/server/services/notifications/mail-outbox';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
 import { mailSubject, startSmtpPeer, type TReceivedMail } from '../helpers/smtp-peer';
 import { createUser, type TTestUser } from '../helpers/users';
@@ -47,11 +48,23 @@ afterAll(async () => {
   await api?.close();
   await smtp?.close();
 });
+// One account posts, applies and moves here more than a person does in an hour: each test starts
+// with fresh rate-limit counters (the limits are tested in flood-limits.test.ts).
+beforeEach(async () => api.resetRateLimits());
 
 /** Moves the test clock on by `seconds`, so that rows written next are newer. */
 const tick = (seconds = 1) => {
   api.clock.now = new Date(api.clock.now.getTime() + seconds * 1000);
 };
+
+/**
+ * Lets the coalescing window pass (docs/security.md "Coalescing"): the next move of an
+ * application is a notification and an e-mail of its own again.
+ */
+const afterTheWindow = () => tick(COALESCE_SECONDS);
+
+/** The periodic sweep of the e-mail outbox, at the test clock's time. */
+const sweep = () => sendDueMails({ db: api.db, now: api.clock.now, deps: api.deps });
 
 const talent = (opts: { lang?: 'en' | 'es'; name?: string } = {}) =>
   createUser(api.db, api.deps, { isTalent: true, ...opts });
@@ -358,13 +371,13 @@ describe("a project's whole life", () => {
       p.id,
     );
 
-    // What the hired talent was told, newest first.
+    // What the hired talent was told, newest first: "hired" replaced "shortlisted", a move of
+    // the same application within the coalescing window.
     const talentNotes = await notesOf(hiredTalent);
     expect(talentNotes.map((n) => n.type)).toEqual([
       'project_finished',
       'project_started',
       'application_status', // hired
-      'application_status', // shortlisted
     ]);
     expect(talentNotes.every((n) => n.link === `/projects/${p.id}`)).toBe(true);
     expect(talentNotes[2]!.message).toBe('Congratulations! You were hired for “Landing page”.');
@@ -615,6 +628,7 @@ describe('two requests at once', () => {
   it('cancelling tells a talent already hired that the work is off, by notification and e-mail', async () => {
     const { posting, t, application } = await postingWithApplicant('project');
     await fx.move('project', bea.token, application.id, hired);
+    afterTheWindow(); // the hire's own e-mail holds back no other
     const mark = smtp.received.length;
     const r = await api.call('DELETE', '/projects', { token: bea.token, body: { id: posting.id } });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
@@ -1077,7 +1091,8 @@ describe('nobody is left waiting (with a real SMTP peer)', () => {
       hiredApp = await fx.apply(kind, hiredTalent.token, posting.id);
       await fx.move(kind, owner.token, hiredApp.id, hired);
     }
-    tick();
+    // The e-mails of these moves hold back none of the closing's.
+    afterTheWindow();
     return {
       owner,
       posting,
@@ -1222,10 +1237,16 @@ describe('nobody is left waiting (with a real SMTP peer)', () => {
     expect((await notesOf(f.hiredTalent!, 'project_started'))[0]).toMatchObject({
       link: `/projects/${f.posting.id}`,
     });
-    // Finishing later finds nobody waiting: only the hired talent is told.
+    // Finishing later finds nobody waiting: only the hired talent is told, by e-mail once the
+    // window after the start's e-mail has passed.
     const mark2 = smtp.received.length;
     await fx.endProject(f.owner.token, f.posting.id);
-    const finishMails = mailsSince(mark2);
+    expect(mailsSince(mark2)).toEqual([]);
+    afterTheWindow();
+    await sweep(); // (which also sends what earlier tests left pending)
+    const finishMails = mailsSince(mark2).filter((m) =>
+      mailText(m.raw).includes(`“${f.posting.name}”`),
+    );
     expect(finishMails.map((m) => m.to)).toEqual([[f.hiredTalent!.email.toLowerCase()]]);
     expect(mailText(finishMails[0]!.raw)).toContain('is finished. Thank you for your work!');
     for (const t of f.open) expect(await notesOf(t, 'posting_closed')).toHaveLength(1);
@@ -1294,6 +1315,7 @@ describe('nobody is left waiting (with a real SMTP peer)', () => {
 
     // A talent who switches language later gets the next e-mail in the new one.
     await api.db.update(users).set({ lang: 'es' }).where(eq(users.id, en.id));
+    afterTheWindow();
     mark = smtp.received.length;
     await fx.move('project', bea.token, enApp.id, hired);
     text = mailText(mailsSince(mark)[0]!.raw);
@@ -1347,7 +1369,7 @@ describe('notifications', () => {
     const p = await fx.postProject(bea.token, { name: 'Brand book' });
     const a = await fx.applyProject(t.token, p.id);
     await fx.move('project', bea.token, a.id, shortlisted);
-    tick();
+    afterTheWindow();
     await fx.move('project', bea.token, a.id, rejected, 'The budget was cut.');
     const notes = await notesOf(t, 'application_status');
     expect(notes).toHaveLength(2);
@@ -1439,7 +1461,7 @@ describe('notifications', () => {
     const a = await fx.applyProject(t.token, p.id);
     for (const status of [shortlisted, applied, hired]) {
       await fx.move('project', bea.token, a.id, status);
-      tick();
+      afterTheWindow();
     }
     const r = await api.call('POST', '/users/login', {
       body: { email: t.email, password: 'a long password 1' },

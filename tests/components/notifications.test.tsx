@@ -53,6 +53,30 @@ async function addNotification(
   return row!;
 }
 
+/**
+ * A status notification of one application (`topic`), written as a status change writes it: a
+ * newer one within 10 minutes replaces it (docs/security.md "Coalescing").
+ */
+async function addStatusNotification(userId: number, text: string, topic: string, at: Date) {
+  const ctx = { db: server.db, deps: server.deps, now: at, user: null, ip: '127.0.0.1' } as TCtx;
+  const after = await notify(ctx, server.db, [
+    {
+      userId,
+      type: 'application_status',
+      message: `${text} (en)`,
+      messageEs: `${text} (es)`,
+      link: '/projects/5',
+      topic,
+    },
+  ]);
+  await after();
+  const [row] = await server.db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.message, `${text} (en)`));
+  return row!;
+}
+
 /** A new business with these notifications (oldest first), signed in as the sign-in answers. */
 async function businessWith(texts: string[], { clicked = [] as string[] } = {}) {
   const business = await server.signUp({ isTalent: false });
@@ -161,6 +185,79 @@ describe('live notifications', () => {
     });
     // Streamed, not fetched: the list was not asked for again.
     expect(callsOf('GET /notifications', from)).toBe(listCalls);
+  });
+
+  it('a notification replaced by a newer status change moves to the front with its new text, counted unread once', async () => {
+    const t = await server.signUp({ isTalent: true });
+    const topic = `project_application:${t.id}`;
+    const start = Date.now() - 120_000;
+    await addNotification(t.id, 'older', { at: new Date(start) });
+    const status = await addStatusNotification(t.id, 'shortlisted', topic, new Date(start + 1000));
+    await server.call('PATCH', '/notifications/clicked', {
+      token: t.token,
+      body: { id: status.id },
+    });
+    const { json } = await server.call('GET', `/users/id/${t.id}`, { token: t.token });
+    const from = server.requests.length;
+    const { store } = await renderWithApp(
+      frame(
+        <>
+          <Header />
+          <NotificationList />
+        </>,
+      ),
+      { session: { user: json.data as TUser, accessToken: t.token } },
+    );
+    await streamLive(from);
+    await waitFor(() => expect(bell('Notifications, 1 unread')).toBeInTheDocument());
+    const messages = () => store.getState().auth.user?.notifications.map((n) => n.message);
+    expect(messages()).toEqual(['shortlisted (en)', 'older (en)']);
+
+    // Read before: replaced, it is unread again, at the front, and still one of two.
+    await addStatusNotification(t.id, 'hired', topic, new Date(start + 60_000));
+    await waitFor(() => {
+      expect(messages()).toEqual(['hired (en)', 'older (en)']);
+      expect(bell('Notifications, 2 unread')).toBeInTheDocument();
+    });
+    await waitFor(() => {
+      const items = screen.getAllByRole('listitem');
+      expect(items).toHaveLength(2);
+      expect(items[0]).toHaveTextContent('hired (en)');
+    });
+    // Unread already: replaced again, it is not counted twice.
+    await addStatusNotification(t.id, 'rejected', topic, new Date(start + 90_000));
+    await waitFor(() => expect(messages()).toEqual(['rejected (en)', 'older (en)']));
+    expect(bell('Notifications, 2 unread')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByRole('listitem')[0]).toHaveTextContent('rejected'));
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('2 unread')).toBeInTheDocument();
+  });
+
+  it('a notification replaced while the tab was away is brought up to date by the first read', async () => {
+    const t = await server.signUp({ isTalent: true });
+    const topic = `project_application:${t.id}`;
+    const start = Date.now() - 120_000;
+    const status = await addStatusNotification(t.id, 'shortlisted', topic, new Date(start));
+    await addNotification(t.id, 'newer', { at: new Date(start + 1000) });
+    await server.call('PATCH', '/notifications/clicked', {
+      token: t.token,
+      body: { id: status.id },
+    });
+    const { json } = await server.call('GET', `/users/id/${t.id}`, { token: t.token });
+    // The session stored in the tab knows the read "shortlisted"; then the talent is hired.
+    await addStatusNotification(t.id, 'hired', topic, new Date(start + 60_000));
+    const from = server.requests.length;
+    const { store } = await renderWithApp(frame(<Header />), {
+      session: { user: json.data as TUser, accessToken: t.token },
+    });
+    await streamLive(from);
+    await waitFor(() => {
+      expect(store.getState().auth.user?.notifications.map((n) => n.message)).toEqual([
+        'hired (en)',
+        'newer (en)',
+      ]);
+      expect(bell('Notifications, 2 unread')).toBeInTheDocument();
+    });
   });
 
   it('polls every 5 s while the stream answers an error, and finds a new one that way', async () => {

@@ -17,8 +17,9 @@ import { secretsSeen } from './secrets';
 // The applicant pipeline (docs/product.md "Pipeline and lifecycle"), in each language, with two
 // people at once: a new business posts a project; a new talent applies through the form, and a
 // second one through the API. The business shortlists and hires the first on the applicant
-// board while the talent's bell counts up live; the talent opens the notification and sees the
-// congratulations once. By keyboard alone the business rejects the second with a reason. Then
+// board while the talent's bell counts it live (the hire, moments later, replaces the
+// shortlisting's notification: docs/security.md "Coalescing"); the talent opens the notification
+// and sees the congratulations once. By keyboard alone the business rejects the second with a reason. Then
 // the project runs to its end: started, marked ready to close by the talent, finished.
 
 const JOURNEY_MS = 150_000;
@@ -272,7 +273,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
     );
 
     it(
-      "lets the business shortlist and hire the talent on the board, while the talent's bell counts up live",
+      "lets the business shortlist and hire the talent on the board, while the talent's bell follows live",
       async () => {
         expect(project.id).toBeGreaterThan(0);
         // The talent waits on /applications, nothing unread yet.
@@ -316,7 +317,14 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         await toast(business, tr('pipeline:move.saved'));
         await cardOf(column('hired', 1), hired.full).waitFor();
         await column('shortlisted', 0).getByText(tr('pipeline:board.column_empty')).waitFor();
-        await bell(talent, 2).waitFor({ timeout: LIVE_MS });
+        // The hire replaces the shortlisting's notification, live: still one unread, with the
+        // hire's text in the tab's stored user.
+        await expect
+          .poll(() => talent.evaluate(() => localStorage.getItem('persist:root') ?? ''), {
+            timeout: LIVE_MS,
+          })
+          .toContain('You were hired for');
+        await bell(talent, 1).waitFor();
         expect(await tabNotReloaded()).toBe(true);
         expect(new URL(talent.url()).pathname).toBe(`${p}/applications`);
 
@@ -332,20 +340,21 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       'shows the talent the notification, and the congratulations once on the project page',
       async () => {
         expect(project.id).toBeGreaterThan(0);
-        await bell(talent, 2).click();
+        await bell(talent, 1).click();
         await talent.waitForURL(`**${p}/notifications`, { timeout: ANSWER_MS });
         await talent
           .getByRole('status')
-          .getByText(plural('notifications.unread_count', 2), { exact: true })
+          .getByText(plural('notifications.unread_count', 1), { exact: true })
           .waitFor({ timeout: ANSWER_MS });
-        // Newest first: the hire, then the shortlisting; both unread, and said so.
+        // One notification about the application: the hire, which replaced the shortlisting;
+        // unread, and said so.
         const links = talent
           .getByRole('main')
           .getByRole('link', { name: new RegExp(escapeRe(project.title)) });
-        await expect.poll(() => links.count(), { timeout: ANSWER_MS }).toBe(2);
-        for (const name of await links.allTextContents()) {
-          expect(name.startsWith(`${tr('notifications.unread')}:`), name).toBe(true);
-        }
+        await expect.poll(() => links.count(), { timeout: ANSWER_MS }).toBe(1);
+        const [only] = await links.allTextContents();
+        expect(only!.startsWith(`${tr('notifications.unread')}:`), only).toBe(true);
+        expect(only).toContain(locale === 'es' ? '¡Felicitaciones!' : 'Congratulations!');
         await expectNoSeriousA11y(talent, `${p}/notifications`);
 
         await talent.evaluate(() => {
@@ -361,8 +370,8 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         await congrats
           .getByText(tr('pipeline:talent.congrats_body', { name: project.title }), { exact: true })
           .waitFor();
-        // Opened: one unread left.
-        await bell(talent, 1).waitFor({ timeout: ANSWER_MS });
+        // Opened: nothing unread left.
+        await bell(talent, 0).waitFor({ timeout: ANSWER_MS });
         await expectNoSeriousA11y(talent, `${projectPage()}, congratulations`);
         const opened = () =>
           talent.evaluate(() => (window as unknown as { modalsOpened: string[] }).modalsOpened);
@@ -502,9 +511,9 @@ for (const locale of ['en', 'es'] as TLocale[]) {
           .waitFor();
         await business.getByRole('note').getByText(tr('pipeline:board.closed')).waitFor();
 
-        // The talent is told live (one unread before), then marks the work ready to close.
+        // The talent is told live (nothing unread before), then marks the work ready to close.
         await bell(business, 2).waitFor({ timeout: ANSWER_MS });
-        await bell(talent, 2).waitFor({ timeout: LIVE_MS });
+        await bell(talent, 1).waitFor({ timeout: LIVE_MS });
         await talent.reload();
         const mine = talent.getByRole('region', { name: tr('market:apply.yours') });
         await mine
@@ -554,7 +563,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         await finish.waitFor({ state: 'hidden' });
 
         // Both see it finished; the talent is told live, and sees it after a reload.
-        await bell(talent, 3).waitFor({ timeout: LIVE_MS });
+        await bell(talent, 2).waitFor({ timeout: LIVE_MS });
         await business.reload();
         await business
           .getByRole('main')

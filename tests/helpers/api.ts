@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { rateLimits } from '@/db/schema';
 import type { DbHandle } from '@/db/types';
 import { createApp } from '@/server/app';
 import type { TMail } from '@/server/mail/mailer';
@@ -72,9 +73,18 @@ export async function createTestApi(overrides: Partial<TDeps> = {}, opts: { db?:
     return { res, status: res.status, json };
   }
 
+  /**
+   * Empties the rate-limit counters. Files that post, apply and move more in a few seconds than a
+   * person does in an hour start each test with fresh ones; the limits have tests of their own
+   * (tests/api/flood-limits.test.ts).
+   */
+  const resetRateLimits = async () => {
+    await handle.db.delete(rateLimits);
+  };
+
   const close = async () => {
     await handle.close();
     fs.rmSync(uploadsDir, { recursive: true, force: true });
   };
-  return { app, db: handle.db, deps, clock, outbox, uploadsDir, call, close };
+  return { app, db: handle.db, deps, clock, outbox, uploadsDir, call, resetRateLimits, close };
 }

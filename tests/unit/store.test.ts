@@ -103,6 +103,12 @@ describe('auth slice (seed §3, §4)', () => {
     // The same one twice (the stream and a poll) is kept once.
     s = auth(s, notificationReceived(n(2)));
     expect(s.user?.notifications.map((x) => x.id)).toEqual([2, 1]);
+    // One replaced by a newer status change (a newer time) comes to the front with its new text.
+    s = auth(s, notificationReceived({ ...n(1), message: 'newer', created_at: 'later' }));
+    expect(s.user?.notifications.map((x) => [x.id, x.message, x.been_clicked])).toEqual([
+      [1, 'newer', false],
+      [2, 'm', false],
+    ]);
     // The stored user keeps the newest STORED_NOTIFICATIONS, as the login answer does.
     for (let id = 3; id < 3 + STORED_NOTIFICATIONS; id++) s = auth(s, notificationReceived(n(id)));
     expect(s.user?.notifications).toHaveLength(STORED_NOTIFICATIONS);

@@ -14,7 +14,8 @@ import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { assertRole } from '@/server/services/access';
 import { paginated, sentFields } from '@/server/services/profile/common';
-import { notify } from '@/server/services/notifications/notifications';
+import { applicationTopic, notify } from '@/server/services/notifications/notifications';
+import { takeRateLimits } from '@/server/services/rate-limit';
 import { postingForApplication, type TKind } from './postings';
 
 // A talent's applications to projects and jobs (docs/api.md "Marketplace"): one per posting
@@ -208,7 +209,8 @@ const alreadyApplied = () => new AppError('already_applied');
  * A talent's new application, in one transaction: the posting read under a share lock (a start,
  * finish or cancel at the same moment waits for it, or it sees theirs), checked (it takes
  * applications, and is not the caller's own), the row inserted by `insert` (the unique index
- * (posting, user) decides between concurrent tries: one row, the rest 409), the owner notified.
+ * (posting, user) decides between concurrent tries: one row, the rest 409), counted against the
+ * talent's and the address's limits (docs/security.md "Rate limits"), the owner notified.
  */
 async function admitApplication(
   ctx: TCtx,
@@ -223,6 +225,20 @@ async function admitApplication(
     if (!posting.accepting) throw closed();
     const [row] = await insert(tx, me.id);
     if (!row) throw alreadyApplied();
+    // Counted once the application is written, in its transaction: a refusal undoes it, and a
+    // repeat (409) or a closed posting counts nothing.
+    await takeRateLimits(
+      { db: tx, now: ctx.now },
+      [
+        { name: 'applicationsPerTalent', subject: String(me.id) },
+        { name: 'applicationsPerAddress', subject: ctx.ip },
+      ],
+      {
+        message: 'Too many applications in a short time. Please wait and try again.',
+        messageEs:
+          'Demasiadas postulaciones en poco tiempo. Espera un momento y vuelve a intentarlo.',
+      },
+    );
     const [talent] = await tx
       .select({ name: users.name, lastName: users.lastName })
       .from(users)
@@ -236,6 +252,7 @@ async function admitApplication(
         message: `${who} applied to “${posting.name}”.`,
         messageEs: `${who} se postuló a “${posting.name}”.`,
         link: `/business/${kind}s/${postingId}/applicants`,
+        topic: applicationTopic(kind, row.id),
       },
     ]);
     return row.id;

@@ -18,8 +18,13 @@ import {
 import type { TCtx } from '@/server/context';
 import { AppError, fieldError } from '@/server/errors';
 import { assertRole } from '@/server/services/access';
-import { notify, type TNewNotification } from '@/server/services/notifications/notifications';
+import {
+  applicationTopic,
+  notify,
+  type TNewNotification,
+} from '@/server/services/notifications/notifications';
 import { paginated } from '@/server/services/profile/common';
+import { companySubject, takeRateLimits } from '@/server/services/rate-limit';
 import {
   applicationNotFound,
   fileColumns,
@@ -291,6 +296,26 @@ const withReason = (
   reason ? [`${en}\nReason: ${reason}`, `${es}\nMotivo: ${reason}`] : [en, es];
 
 /**
+ * The limits of status changes (docs/security.md "Rate limits"): per application, so that one
+ * talent is not moved back and forth to flood them, and per company, generous enough for a whole
+ * board. Taken inside the move's transaction `tx`.
+ */
+function takeStatusChangeLimits(ctx: TCtx, tx: Db, companyId: number, topic: string) {
+  return takeRateLimits(
+    { db: tx, now: ctx.now },
+    [
+      { name: 'statusChangesPerApplication', subject: topic },
+      { name: 'statusChangesPerCompany', subject: companySubject(companyId) },
+    ],
+    {
+      message: 'Too many status changes in a short time. Please wait and try again.',
+      messageEs:
+        'Demasiados cambios de estado en poco tiempo. Espera un momento y vuelve a intentarlo.',
+    },
+  );
+}
+
+/**
  * `POST /project_applications/changeApplicationStatus`, `POST /job_applications/…`: the owner
  * moves an applicant between applied, shortlisted, hired and rejected while the posting recruits.
  */
@@ -352,6 +377,9 @@ export async function changeApplicationStatus(
         'Esta postulación cambió mientras tanto. Recarga para verla.',
       );
     }
+    const topic = applicationTopic(kind, application.id);
+    // Counted only once the move is written, in its transaction: a refusal undoes it.
+    await takeStatusChangeLimits(ctx, tx, me.id, topic);
     const [message, messageEs] = withReason(STATUS_TEXT[to]!(name), reason);
     return notify(ctx, tx, [
       {
@@ -360,6 +388,7 @@ export async function changeApplicationStatus(
         message,
         messageEs,
         link: talentLink(kind, posting.id),
+        topic,
       },
     ]);
   });
@@ -421,6 +450,7 @@ async function closeOpenApplications(
   return open.map((o) => ({
     userId: o.userId,
     type: 'posting_closed' as const,
+    topic: applicationTopic(kind, o.id),
     message: `${quoted(posting.name)} is closed, so your application was not selected. Thank you for applying.\nReason: ${POSITION_CLOSED.en}`,
     messageEs: `${quoted(posting.name)} se cerró, así que tu postulación no fue seleccionada. Gracias por postularte.\nMotivo: ${POSITION_CLOSED.es}`,
     link: talentLink(kind, posting.id),
@@ -458,7 +488,7 @@ async function movePosting(
     /** Why the posting cannot move from `statusId`, as the verb's own check says it. */
     refuse: (statusId: number) => AppError | undefined;
   },
-  hiredNote?: (userId: number) => TNewNotification,
+  hiredNote?: (hired: { id: number; userId: number }) => TNewNotification,
 ) {
   const afterCommit = await ctx.db.transaction(async (tx) => {
     const changed =
@@ -490,7 +520,7 @@ async function movePosting(
     if (change.needsHire && (await hiredOf(tx, kind, posting.id)).length === 0) throw needsHire();
     const closedNotes = await closeOpenApplications(ctx, tx, kind, posting, actorId);
     const hired = hiredNote ? await hiredOf(tx, kind, posting.id) : [];
-    return notify(ctx, tx, [...hired.map((h) => hiredNote!(h.userId)), ...closedNotes]);
+    return notify(ctx, tx, [...hired.map((h) => hiredNote!(h)), ...closedNotes]);
   });
   await afterCommit();
   return getPosting(ctx, kind, { id: posting.id });
@@ -515,8 +545,9 @@ export async function startProject(ctx: TCtx, input: { id: number }) {
     posting,
     me.id,
     { from: [PROJECT_STATUS.recruiting], to: PROJECT_STATUS.started, needsHire: true, refuse },
-    (userId) => ({
-      userId,
+    (h) => ({
+      userId: h.userId,
+      topic: applicationTopic('project', h.id),
       type: 'project_started',
       message: `${quoted(posting.name)} has started. When the work is done, mark it ready to close.`,
       messageEs: `${quoted(posting.name)} comenzó. Cuando el trabajo esté hecho, márcalo como listo para cerrar.`,
@@ -546,8 +577,9 @@ export async function finishProject(ctx: TCtx, input: { id: number }) {
     posting,
     me.id,
     { from: [PROJECT_STATUS.started], to: PROJECT_STATUS.finished, refuse },
-    (userId) => ({
-      userId,
+    (h) => ({
+      userId: h.userId,
+      topic: applicationTopic('project', h.id),
       type: 'project_finished',
       message: `${quoted(posting.name)} is finished. Thank you for your work! You can now record it on-chain from the project page.`,
       messageEs: `${quoted(posting.name)} finalizó. ¡Gracias por tu trabajo! Ya puedes registrarlo en la blockchain desde la página del proyecto.`,
@@ -570,8 +602,9 @@ export async function finishJob(ctx: TCtx, input: { id: number }) {
     posting,
     me.id,
     { from: open, to: JOB_STATUS.finished, needsHire: true, refuse },
-    (userId) => ({
-      userId,
+    (h) => ({
+      userId: h.userId,
+      topic: applicationTopic('job', h.id),
       type: 'job_finished',
       message: `The selection for ${quoted(posting.name)} is finished, and you were hired. Welcome aboard!`,
       messageEs: `La selección para ${quoted(posting.name)} finalizó y te contrataron. ¡Bienvenido al equipo!`,
@@ -595,8 +628,9 @@ export async function cancelPosting(ctx: TCtx, kind: TKind, input: { id: number 
     posting,
     me.id,
     { from: [recruiting], to: cancelled, refuse },
-    (userId) => ({
-      userId,
+    (h) => ({
+      userId: h.userId,
+      topic: applicationTopic(kind, h.id),
       type: 'posting_closed',
       message: `${quoted(posting.name)} was cancelled by the business, so the work will not go ahead.`,
       messageEs: `La empresa canceló ${quoted(posting.name)}, así que el trabajo no se realizará.`,
@@ -665,6 +699,7 @@ export async function readyToClose(ctx: TCtx, input: { id: number; lang: TLang }
         {
           userId: row.project.ownerId,
           type: 'ready_to_close',
+          topic: applicationTopic('project', input.id),
           message: `${who} marked ${quoted(row.project.name)} ready to close. Review the work and finish the project.`,
           messageEs: `${who} marcó ${quoted(row.project.name)} como listo para cerrar. Revisa el trabajo y finaliza el proyecto.`,
           link: ownerLink('project', row.project.id),

@@ -27,6 +27,7 @@ import { prepared, qualified } from '@/server/lib/sql';
 import { parseWith } from '@/server/lib/validate';
 import { assertRole } from '@/server/services/access';
 import { paginated, sentFields } from '@/server/services/profile/common';
+import { companySubject, takeRateLimits } from '@/server/services/rate-limit';
 
 // Projects and jobs a business posts (docs/api.md "Marketplace", docs/product.md "Marketplace").
 // Both kinds share the verbs: `KINDS` names each one's table, status column and applications.
@@ -410,10 +411,30 @@ const jobColumns = (j: TJobFields) => ({
   endDate: j.end_date ?? null,
 });
 
+/**
+ * The limits of new postings (docs/security.md "Rate limits"), taken once the input is valid:
+ * per company and, much higher, per address (an office shares one).
+ */
+function takePostingLimits(ctx: TCtx, companyId: number) {
+  return takeRateLimits(
+    ctx,
+    [
+      { name: 'postingsPerCompany', subject: companySubject(companyId) },
+      { name: 'postingsPerAddress', subject: ctx.ip },
+    ],
+    {
+      message: 'Too many postings in a short time. Please wait and try again.',
+      messageEs:
+        'Demasiadas publicaciones en poco tiempo. Espera un momento y vuelve a intentarlo.',
+    },
+  );
+}
+
 /** `POST /projects`: a business posts a project (docs/product.md "Marketplace"). */
 export async function createProject(ctx: TCtx, input: TProjectFields) {
   const me = assertRole(ctx, 'business');
   await referenceProblems(ctx, input, input);
+  await takePostingLimits(ctx, me.id);
   const [row] = await ctx.db
     .insert(projects)
     .values({ ...projectColumns(input), ownerId: me.id, createdAt: ctx.now, updatedAt: ctx.now })
@@ -425,6 +446,7 @@ export async function createProject(ctx: TCtx, input: TProjectFields) {
 export async function createJob(ctx: TCtx, input: TJobFields) {
   const me = assertRole(ctx, 'business');
   await referenceProblems(ctx, input, input);
+  await takePostingLimits(ctx, me.id);
   const [row] = await ctx.db
     .insert(jobs)
     .values({ ...jobColumns(input), ownerId: me.id, createdAt: ctx.now, updatedAt: ctx.now })

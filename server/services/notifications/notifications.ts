@@ -1,33 +1,28 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { notifications, users } from '@/db/schema';
+import { notifications } from '@/db/schema';
 import type { Db } from '@/db/types';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
-import { log } from '@/server/logger';
-import { notificationMail } from '@/server/mail/templates';
 import { requireUser } from '@/server/services/access';
 import { paginated } from '@/server/services/profile/common';
 import { notificationDto } from '@/server/services/users/user-dto';
+import { coalesceWindow, enqueueMails, sendDueMails } from './mail-outbox';
 
 // Notifications (docs/api.md "Notifications"): one row per event that concerns a user, in both
-// languages, with a link. Every insert also runs pg_notify in its transaction, so each app
+// languages, with a link. Every write also runs pg_notify in its transaction, so each app
 // instance's LISTEN learns of it on commit and pushes it down that user's open streams
 // (server/services/notifications/hub.ts).
 
 /** The channel every instance LISTENs on; its payload is "<user id>:<notification id>". */
 export const NOTIFY_CHANNEL = 'tc_notifications';
 
-export type TNotificationType =
-  | 'application_new'
-  | 'application_status'
-  | 'project_started'
-  | 'ready_to_close'
-  | 'project_finished'
-  | 'job_finished'
-  | 'posting_closed';
+/** The types that also send an e-mail (the key events), through the outbox (./mail-outbox.ts). */
+type TMailedType =
+  'application_status' | 'project_started' | 'project_finished' | 'job_finished' | 'posting_closed';
 
-/** The types that also send an e-mail (the key events). */
-const MAILED: ReadonlySet<TNotificationType> = new Set([
+export type TNotificationType = TMailedType | 'application_new' | 'ready_to_close';
+
+const MAILED: ReadonlySet<TNotificationType> = new Set<TMailedType>([
   'application_status',
   'project_started',
   'project_finished',
@@ -35,77 +30,97 @@ const MAILED: ReadonlySet<TNotificationType> = new Set([
   'posting_closed',
 ]);
 
-export type TNewNotification = {
+/**
+ * The types a newer one of the same topic and recipient replaces within the window, instead of
+ * adding another (docs/security.md "Coalescing"): an applicant moved again and again reads one
+ * notification, with the latest status.
+ */
+const REPLACED: ReadonlySet<TNotificationType> = new Set<TNotificationType>(['application_status']);
+
+type TNotificationText = {
   userId: number;
-  type: TNotificationType;
   message: string;
   messageEs: string;
   /** A path of this site. */
   link: string;
 };
 
+export type TNewNotification = TNotificationText &
+  (
+    | {
+        type: TMailedType;
+        /**
+         * What it is about, `<kind>_application:<id>` (applicationTopic): the key of the e-mail
+         * outbox, which sends one e-mail per topic and window.
+         */
+        topic: string;
+      }
+    | { type: Exclude<TNotificationType, TMailedType>; topic?: string }
+  );
+
+/** The topic of everything about one application. */
+export const applicationTopic = (kind: 'project' | 'job', applicationId: number) =>
+  `${kind}_application:${applicationId}`;
+
 /**
- * Writes the notifications inside the caller's transaction `tx` and announces each one. Returns
- * what to do after the commit: send the e-mails of the key events (a failed e-mail is logged,
- * never undoes the change).
+ * Writes the notifications inside the caller's transaction `tx` and announces each one, in one
+ * statement: a status notification of the same application and talent from within the window
+ * is replaced (new text and time, unread again) rather than added, each is announced with
+ * pg_notify (a replaced one as if new, under its id), and the e-mails go into the outbox.
+ * Returns what to do after the commit: send the e-mails that are due now (a failed one stays in
+ * the outbox for the next sweep, and never undoes the change).
  */
 export async function notify(ctx: TCtx, tx: Db, items: TNewNotification[]) {
   if (items.length === 0) return async () => {};
-  const rows = await tx
-    .insert(notifications)
-    .values(
-      items.map((n) => ({
-        userId: n.userId,
-        type: n.type,
-        message: n.message,
-        messageEs: n.messageEs,
-        link: n.link,
-        createdAt: ctx.now,
-      })),
-    )
-    .returning({ id: notifications.id, userId: notifications.userId });
-  // One statement announces them all (a posting that closes notifies each applicant).
-  const payloads = rows.map((row) => sql`(${`${row.userId}:${row.id}`})`);
-  await tx.execute(
-    sql`select pg_notify(${NOTIFY_CHANNEL}, p) from (values ${sql.join(payloads, sql`, `)}) as n(p)`,
+  const at = sql`${ctx.now.toISOString()}::timestamptz`;
+  // One e-mail per topic and recipient: of two in one call, the later text is the one to send.
+  const keyOf = (n: TNewNotification) => `${n.userId}\n${n.topic}`;
+  const lastMailed = new Map<string, TNewNotification>();
+  for (const n of items) if (MAILED.has(n.type)) lastMailed.set(keyOf(n), n);
+  const mailed = [...lastMailed.values()];
+  const values = items.map(
+    (n, i) =>
+      sql`(${i}::int, ${n.userId}::int, ${n.type}::varchar, ${n.message}::text,
+        ${n.messageEs}::text, ${n.link}::text, ${n.topic ?? null}::varchar,
+        ${REPLACED.has(n.type) && n.topic !== undefined}::boolean,
+        ${lastMailed.get(keyOf(n)) === n}::boolean)`,
   );
-  const mailed = items.filter((n) => MAILED.has(n.type));
-  return () => sendMails(ctx, mailed);
-}
-
-async function sendMails(ctx: TCtx, items: TNewNotification[]) {
-  if (items.length === 0) return;
-  const ids = [...new Set(items.map((n) => n.userId))];
-  const recipients = await ctx.db
-    .select({ id: users.id, email: users.email, lang: users.lang })
-    .from(users)
-    .where(sql`${users.id} in ${ids}`);
-  const byId = new Map(recipients.map((r) => [r.id, r]));
-  await Promise.all(
-    items.map(async (n) => {
-      const to = byId.get(n.userId);
-      if (!to) return;
-      const lang = to.lang === 'es' ? 'es' : 'en';
-      try {
-        await ctx.deps.mailer.send(
-          notificationMail(
-            lang,
-            to.email,
-            lang === 'es' ? n.messageEs : n.message,
-            n.link,
-            ctx.deps.appUrl,
-          ),
-        );
-      } catch (err) {
-        // The error's class only: a transport error may quote the message it failed to send.
-        log('error', 'notification mail failed', {
-          userId: n.userId,
-          type: n.type,
-          error: err instanceof Error ? err.name : 'unknown',
-        });
-      }
-    }),
-  );
+  await tx.execute(sql`
+    with item (ord, user_id, type, message, message_es, link, topic, replaces, mails) as (
+      values ${sql.join(values, sql`, `)}
+    ),
+    previous as (
+      select distinct on (i.ord) i.ord, n.id
+      from item i join notifications n
+        on n.user_id = i.user_id and n.topic = i.topic and n.type = i.type
+      where i.replaces and n.created_at > ${at} - ${coalesceWindow}
+      order by i.ord, n.created_at desc, n.id desc
+    ),
+    replaced as (
+      update notifications n set message = i.message, message_es = i.message_es, link = i.link,
+        been_clicked = false, created_at = ${at}
+      from previous p join item i on i.ord = p.ord
+      where n.id = p.id
+      returning n.id, n.user_id
+    ),
+    added as (
+      insert into notifications (user_id, type, message, message_es, link, topic, created_at)
+      select user_id, type, message, message_es, link, topic, ${at} from item i
+      where not exists (select 1 from previous p where p.ord = i.ord)
+      order by i.ord
+      returning id, user_id
+    ),
+    mailed as (${enqueueMails(
+      sql`select topic, user_id, type, message, message_es, link from item where mails`,
+      ctx.now,
+    )})
+    select pg_notify(${NOTIFY_CHANNEL}, w.user_id || ':' || w.id)
+    from (select * from replaced union all select * from added) w`);
+  if (mailed.length === 0) return async () => {};
+  const keys = mailed.map((n) => ({ topic: n.topic!, userId: n.userId }));
+  return async () => {
+    await sendDueMails(ctx, keys);
+  };
 }
 
 /** `GET /notifications`: the caller's, newest first, with how many are unread. */
