@@ -45,7 +45,9 @@ export function Dialog({ open, title, onClose, actions, children, dismissible = 
         if (dismissible) onClose();
       }}
       onClose={() => {
-        if (open) onClose();
+        // The close event comes a task after the dialog closed: by then it may have been opened
+        // again (Escape, then Enter on the button that opens it). Only a dialog still closed is.
+        if (open && !ref.current?.open) onClose();
       }}
     >
       {open && (
