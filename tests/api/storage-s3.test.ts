@@ -1,16 +1,25 @@
 import fs from 'node:fs';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+} from '@aws-sdk/client-s3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '@/db/schema';
 import { s3Storage } from '@/server/storage/s3-storage';
-import type { TStorage } from '@/server/storage/storage';
+import { newUploadKey, type TStorage } from '@/server/storage/storage';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
 import { startS3Peer } from '../helpers/s3-peer';
 import { checkStorageContract, readAll } from '../helpers/storage-contract';
 import { createUser } from '../helpers/users';
 
 // STORAGE=s3 against a real S3-compatible server on loopback (s3rver), through the same
-// TStorage contract as the disk, and the upload API end to end on top of it.
+// TStorage contract as the disk, and the upload API end to end on top of it. What the storage
+// writes is checked through the S3 API with a client of the test's own (s3.admin), and what it
+// reads is put there by that client, so that each side is seen from outside the code under test.
 
 let s3: Awaited<ReturnType<typeof startS3Peer>>;
 let storage: TStorage;
@@ -60,9 +69,38 @@ describe('s3Storage', () => {
     await checkStorageContract(storage);
   });
 
-  it('reaches the bucket through path-style addresses (endpoint/bucket/key)', async () => {
-    // s3rver keeps each bucket as a directory named after it.
-    expect(fs.readdirSync(s3.directory)).toContain(s3.bucket);
+  it('writes each object under its own key, with its bytes and size, in the bucket (path-style)', async () => {
+    const key = newUploadKey('pdf');
+    const bytes = new Uint8Array(5_000).map((_, i) => (i * 7) % 256);
+    const seen = s3.requests.length;
+    await storage.put(key, bytes);
+
+    const listed = await s3.admin.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+    expect(listed.Contents?.find((o) => o.Key === key)?.Size).toBe(bytes.length);
+    const got = await s3.admin.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+    expect(got.ContentLength).toBe(bytes.length);
+    expect(new Uint8Array(await got.Body!.transformToByteArray())).toEqual(bytes);
+    // One PUT, addressed as endpoint/bucket/key (every S3-compatible service understands it).
+    expect(s3.requests.slice(seen).filter((r) => r.method === 'PUT')).toEqual([
+      { method: 'PUT', host: new URL(s3.endpoint).host, path: `/${s3.bucket}/${key}` },
+    ]);
+  });
+
+  it('reads an object the bucket holds under a key, and deletes it from the bucket', async () => {
+    const key = newUploadKey('png');
+    const bytes = new Uint8Array(3_000).map((_, i) => (i * 13) % 256);
+    await s3.admin.send(
+      new PutObjectCommand({ Bucket: s3.bucket, Key: key, Body: bytes, ContentLength: 3_000 }),
+    );
+    const object = await storage.get(key);
+    expect(object?.size).toBe(bytes.length);
+    expect(await readAll(object!.stream)).toEqual(bytes);
+
+    await storage.delete(key);
+    await expect(
+      s3.admin.send(new HeadObjectCommand({ Bucket: s3.bucket, Key: key })),
+    ).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    expect(await storage.get(key)).toBeNull();
   });
 });
 
@@ -78,8 +116,9 @@ describe('the upload API on S3 storage', () => {
       mime: 'application/pdf',
     });
     const key = String(url).replace('/api/uploads/', '');
-    const object = await storage.get(key);
-    expect(await readAll(object!.stream)).toEqual(data);
+    // In the bucket under the key the URL names, byte for byte.
+    const object = await s3.admin.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
+    expect(new Uint8Array(await object.Body!.transformToByteArray())).toEqual(data);
     // Nothing went to a disk directory.
     expect(fs.readdirSync(api.uploadsDir)).toEqual([]);
 
@@ -108,7 +147,7 @@ describe('the upload API on S3 storage', () => {
     const { json } = await upload('/file', pdf(), 'gone.pdf');
     const url = (json.data as { url: string }).url;
     const key = url.replace('/api/uploads/', '');
-    await storage.delete(key);
+    await s3.admin.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: key }));
     const [row] = await api.db.select().from(uploads).where(eq(uploads.storageKey, key));
     expect(row).toBeDefined();
     const res = await api.app.request(url);
