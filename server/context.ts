@@ -21,6 +21,11 @@ export type TDeps = {
   trustProxy: number;
   /** Where the public verification reads the chains (docs/api.md "Proofs"). */
   chains: TChains;
+  /**
+   * Tests only: recovery codes of this many digits, so that a test can guess among every code
+   * and prove the attempt limits stop it. Production never sets it: 12 (docs/security.md).
+   */
+  recoveryCodeDigits?: number;
 };
 
 export type TChains = {

@@ -37,6 +37,9 @@ export function recoveryCodeHash(code: string, secret: Uint8Array): string {
   return createHmac('sha256', secret).update(`recovery-code:${code}`).digest('hex');
 }
 
+/** The digits of a code: 12, unless a test configured fewer (TDeps.recoveryCodeDigits). */
+const digitsOf = (deps: TCtx['deps']) => deps.recoveryCodeDigits ?? RECOVERY_CODE.digits;
+
 const active = (now: Date) =>
   and(
     isNull(recoveryCodes.usedAt),
@@ -80,11 +83,9 @@ export async function requestRecoveryCode(ctx: TCtx, input: TRecoveryEmailInput)
         ),
       );
     // Active codes must differ from each other, since a code alone identifies its account.
+    const digits = digitsOf(deps);
     for (let i = 0; i < 20; i++) {
-      const candidate = String(randomInt(0, 10 ** RECOVERY_CODE.digits)).padStart(
-        RECOVERY_CODE.digits,
-        '0',
-      );
+      const candidate = String(randomInt(0, 10 ** digits)).padStart(digits, '0');
       const codeHash = recoveryCodeHash(candidate, deps.jwtSecret);
       const [clash] = await tx
         .select({ id: recoveryCodes.id })
@@ -124,7 +125,7 @@ export async function requestRecoveryCode(ctx: TCtx, input: TRecoveryEmailInput)
  */
 async function findCode({ db, deps, now }: TCtx, input: TRecoveryPasswordInput) {
   const code = normalizeRecoveryCode(input.code);
-  const wellFormed = new RegExp(`^\\d{${RECOVERY_CODE.digits}}$`).test(code);
+  const wellFormed = new RegExp(`^\\d{${digitsOf(deps)}}$`).test(code);
   const codeHash = recoveryCodeHash(code, deps.jwtSecret);
   if (!input.email) {
     if (!wellFormed) return undefined;
