@@ -15,6 +15,7 @@ import { purgeExpiredRows } from '@/server/services/housekeeping';
 import { COALESCE_SECONDS, sendDueMails } from '@/server/services/notifications/mail-outbox';
 import { diskStorage } from '@/server/storage/storage';
 import { createTestApi, OFFLINE_CHAINS, socketFrom, type TJson } from '../helpers/api';
+import { hasPostgres, needsPostgres } from '../helpers/db';
 import { withFailingStatement } from '../helpers/statements';
 import { createUser, type TTestUser } from '../helpers/users';
 import { pipelineFixtures, type TCall } from './pipeline-fixtures';
@@ -448,8 +449,8 @@ describe('the outbox outlives the server', () => {
     expect(await sendDueMails(env)).toEqual({ sent: 0, failed: 0 });
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(
-    'two instances sweeping at once send each due e-mail once',
+  it.skipIf(!hasPostgres)(
+    needsPostgres('two instances sweeping at once send each due e-mail once'),
     async () => {
       const first = await database.open();
       open.push(first);

@@ -16,6 +16,7 @@ import { createApp, type TApp } from '@/server/app';
 import type { TDeps } from '@/server/context';
 import { diskStorage } from '@/server/storage/storage';
 import { createTestApi, OFFLINE_CHAINS, socketFrom, type TJson } from '../helpers/api';
+import { hasPostgres, needsPostgres } from '../helpers/db';
 import { createUser, type TTestUser } from '../helpers/users';
 import { pipelineFixtures, type TCall, type TNotification } from './pipeline-fixtures';
 
@@ -406,7 +407,7 @@ describe('GET /notifications/stream (one instance)', () => {
  * handles opened on the same URL (each with its own pool and its own LISTEN connection) and two
  * apps sharing only the database and the token key.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('two app instances over one PostgreSQL', () => {
+describe.skipIf(!hasPostgres)(needsPostgres('two app instances over one PostgreSQL'), () => {
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const dbName = `test_${randomBytes(6).toString('hex')}`;
   const jwtSecret = new Uint8Array(randomBytes(32));

@@ -208,8 +208,10 @@ describe('recording on NEAR', () => {
     const { connection } = await m.nearWallet();
     const buildUrl = vi.spyOn(connection, 'requestSignTransactionsUrl');
     const sentBefore = peer.sent.length;
-    const started = Date.now();
-    const error = await m
+    // The library's wait for the page to leave runs on the fake clock.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    let settled = false;
+    const done = m
       .recordOnNear({
         talentId: 5,
         kind: 'job',
@@ -217,9 +219,23 @@ describe('recording on NEAR', () => {
         applicationId: 77,
         callbackUrl: `${PAGE}?tab=jobs`,
       })
-      .catch((e: unknown) => e);
-    // The library set window.location to the wallet's sign page and gave up after 1 s.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(990);
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    // The library set window.location to the wallet's sign page, then waits 1 s for it to go.
+    const turns = async (until: () => boolean) => {
+      for (let i = 0; i < 10_000 && !until(); i++) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    };
+    await turns(() => buildUrl.mock.calls.length > 0);
+    expect(buildUrl).toHaveBeenCalledTimes(1);
+    const timers = vi.getTimerCount();
+    await turns(() => vi.getTimerCount() > timers);
+    expect(vi.getTimerCount()).toBe(timers + 1);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const error = await done;
     expect(m.nearErrorKey(error)).toEqual({
       key: 'near.redirect_failed',
       detail: 'Failed to redirect to sign transaction',

@@ -222,3 +222,23 @@ export async function planWithoutScans(db: Db, query: string, params: unknown[])
     await client.exec(on);
   }
 }
+
+/** Whether TEST_DATABASE_URL names a PostgreSQL server (CI sets it for its second API run). */
+export const hasPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+const announced = new Set<string>();
+
+/**
+ * The name of a test or group that runs only on PostgreSQL (`it.skipIf(!hasPostgres)`), saying
+ * why when it is skipped, and printed once per name, so that a run without TEST_DATABASE_URL
+ * says what it left out (the reporter lists skipped tests only by count).
+ */
+export function needsPostgres(name: string): string {
+  if (hasPostgres) return name;
+  const skipped = `${name} (skipped: needs PostgreSQL (TEST_DATABASE_URL); CI runs it)`;
+  if (!announced.has(name)) {
+    announced.add(name);
+    console.warn(`Skipped: “${name}” needs PostgreSQL (TEST_DATABASE_URL); CI runs it.`);
+  }
+  return skipped;
+}

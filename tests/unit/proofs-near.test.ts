@@ -231,14 +231,13 @@ describe('checkNearTransaction', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const { port } = silent.address() as AddressInfo;
     try {
-      const started = Date.now();
+      // Only the timeout can end these checks: the node never answers.
       expect(
         await checkNearTransaction(put(), expected, {
           rpcUrl: `http://127.0.0.1:${port}`,
           timeoutMs: 200,
         }),
       ).toEqual({ verdict: 'unreachable' });
-      expect(Date.now() - started).toBeLessThan(2000);
       const deaf: typeof fetch = () => new Promise<Response>(() => undefined);
       expect(
         await checkNearTransaction(put(), expected, {
