@@ -471,25 +471,31 @@ describe('the outbox outlives the server', () => {
       }
       clock.now = at(clock.now.getTime() + WINDOW_MS);
       const mark = sent.length;
-      // Each instance's sender sends slowly, so that their sweeps overlap.
-      const slowly = (handle: DbHandle) => ({
+      // No e-mail leaves before two sweeps are sending at once: their claims overlap for sure,
+      // whatever the machine's speed (one sweep claims at most 50 of the 60).
+      const sending = new Set<number>();
+      let overlap!: () => void;
+      const overlapping = new Promise<void>((resolve) => (overlap = resolve));
+      const slowly = (handle: DbHandle, sweep: number) => ({
         db: handle.db,
         now: clock.now,
         deps: {
           ...deps,
           mailer: {
             send: async (mail: TMail) => {
-              await new Promise((r) => setTimeout(r, 5));
+              sending.add(sweep);
+              if (sending.size >= 2) overlap();
+              await overlapping;
               sent.push(mail);
             },
           },
         },
       });
       const results = await Promise.all([
-        sendDueMails(slowly(first)),
-        sendDueMails(slowly(other)),
-        sendDueMails(slowly(first)),
-        sendDueMails(slowly(other)),
+        sendDueMails(slowly(first, 1)),
+        sendDueMails(slowly(other, 2)),
+        sendDueMails(slowly(first, 3)),
+        sendDueMails(slowly(other, 4)),
       ]);
       expect(results.reduce((n, r) => n + r.sent, 0)).toBe(60);
       expect(results.filter((r) => r.sent > 0).length).toBeGreaterThan(1);
