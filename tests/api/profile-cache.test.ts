@@ -25,7 +25,7 @@ beforeAll(async () => {
   api = await createTestApi();
   ana = await createUser(api.db, api.deps);
   biz = await createUser(api.db, api.deps, { isTalent: false });
-  const fixtures = pipelineFixtures(api.call, () => new Date());
+  const fixtures = pipelineFixtures(api.call, () => api.clock.now);
   projectId = (await fixtures.postProject(biz.token, { name: 'Logo design' })).id;
   jobId = (await fixtures.postJob(biz.token)).id;
   apply = fixtures.apply;

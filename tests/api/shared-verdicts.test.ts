@@ -178,7 +178,7 @@ const ENDPOINTS: TEndpoint[] = [
     rows: [
       {},
       { end_date: '' },
-      { end_date: '2031-01-01' },
+      { end_date: '2999-01-01' },
       { course_name: '' },
       { studying_here: true, end_date: '' },
     ],
