@@ -7,6 +7,7 @@ import { Header } from '@/components/layout/header';
 import { stopLiveNotifications } from '@/components/notifications/live';
 import NotificationList from '@/components/notifications/notification-list';
 import { notifications } from '@/db/schema';
+import { afterPageLoad } from '@/lib/after-load';
 import type { TCtx } from '@/server/context';
 import { notify } from '@/server/services/notifications/notifications';
 import { loggedIn, loggedOut } from '@/store/auth-slice';
@@ -273,24 +274,50 @@ describe('live notifications', () => {
 
   it('polls every 5 s while the stream answers an error, and finds a new one that way', async () => {
     const b = await businessWith([]);
-    // The stream fails at 0 s, 1 s and 3 s (backoff), and comes back at 7 s.
+    // The stream fails at 0 s, 1 s and 3 s (backoff), and would come back at 7 s. The client's
+    // waits run on the fake clock; its requests travel over real loopback sockets, so each step
+    // waits for the request it expects (RTL's waitFor would wait on the fake clock).
     server.failNext('GET', '/notifications/stream', { times: 3 });
-    const from = server.requests.length;
-    const { store } = await renderWithApp(frame(<Header />), { session: b.session });
-    // The first failure polls at once.
-    await waitFor(() => expect(callsOf('GET /notifications', from)).toBe(1));
-    const row = await addNotification(b.id, 'found by polling');
-    await waitFor(
-      () => {
-        expect(store.getState().auth.user?.notifications[0]?.id).toBe(row.id);
-        expect(bell('Notifications, 1 unread')).toBeInTheDocument();
-      },
-      { timeout: 6500, interval: 50 },
-    );
-    // Found by the poll 5 s after the first, while the stream was still failing.
-    expect(callsOf('GET /notifications', from)).toBe(2);
-    expect(callsOf('GET /notifications/stream', from)).toBe(3);
-  }, 20_000);
+    const until = async (what: string, holds: () => boolean) => {
+      for (let i = 0; i < 100_000 && !holds(); i++) {
+        // Timers due now run (the app defers some work by 0 ms); the clock does not move.
+        await vi.advanceTimersByTimeAsync(0);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      if (!holds()) throw new Error(`never: ${what}`);
+    };
+    // The bell's live half starts after the page's load has settled (at once once it has).
+    await afterPageLoad();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    try {
+      const from = server.requests.length;
+      const { store } = await renderWithApp(frame(<Header />), { session: b.session });
+      const lists = () => callsOf('GET /notifications', from);
+      const streams = () => callsOf('GET /notifications/stream', from);
+      // The first failure polls at once.
+      await until('the first poll', () => streams() === 1 && lists() === 1);
+      const row = await addNotification(b.id, 'found by polling');
+      await vi.advanceTimersByTimeAsync(1000);
+      await until('the second try', () => streams() === 2);
+      await vi.advanceTimersByTimeAsync(2000);
+      await until('the third try', () => streams() === 3);
+      // 5 s: the poll finds it, while the stream is still failing (its next try is at 7 s).
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(lists()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      await until(
+        'the notification in the store',
+        () => store.getState().auth.user?.notifications[0]?.id === row.id,
+      );
+      await until('the bell', () =>
+        Boolean(screen.queryByRole('link', { name: 'Notifications, 1 unread' })),
+      );
+      expect(lists()).toBe(2);
+      expect(streams()).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 
   it('stops on sign-out, and starts over for the next user', async () => {
     const a = await businessWith([]);
