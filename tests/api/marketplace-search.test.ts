@@ -595,6 +595,66 @@ describe('GET /talents', () => {
     expect(await talentIds('country=CL&skill=go')).toEqual([]);
   });
 
+  it('lists the fullest profiles first (headline, skills, experience, photo), then the most recently updated; an empty one last', async () => {
+    const made = async (name: string) => {
+      const u = await createUser(api.db, api.deps, { isTalent: true, name });
+      const r = await api.call('PATCH', '/users/info', {
+        token: u.token,
+        body: { country_code: 'UY' },
+      });
+      expect(r.status).toBe(200);
+      return u;
+    };
+    const full = await made('Full');
+    const older = await made('Older');
+    const newer = await made('Newer');
+    const headlineOnly = await made('Headline');
+    const empty = await made('Empty');
+    for (const u of [full, older, newer]) {
+      await api.call('PATCH', '/users/info', { token: u.token, body: { headline: 'Developer' } });
+      await api.call('POST', '/user_skills', { token: u.token, body: { name: 'Go' } });
+    }
+    await api.call('PATCH', '/users/info', {
+      token: headlineOnly.token,
+      body: { headline: 'Designer' },
+    });
+    const experience = {
+      workplace_name: 'Andes Labs',
+      position: 'Dev',
+      start_date: '2020-01-01',
+      work_here: true,
+    };
+    expect(
+      (await api.call('POST', '/user_workplaces', { token: full.token, body: experience })).status,
+    ).toBe(201);
+    await api.db.execute(
+      sql`update users set avatar_url = '/api/uploads/full.png' where id = ${full.id}`,
+    );
+    // Two profiles as full as each other: the one updated last comes first.
+    await api.db.execute(
+      sql`update users set updated_at = now() - interval '2 days' where id = ${newer.id}`,
+    );
+    await api.db.execute(
+      sql`update users set updated_at = now() - interval '1 day' where id = ${older.id}`,
+    );
+    expect(await talentIds('country=UY')).toEqual([
+      full.id,
+      older.id,
+      newer.id,
+      headlineOnly.id,
+      empty.id,
+    ]);
+    // The same order under a word search, which still reads the trigram index.
+    expect(await talentIds('country=UY&search=developer')).toEqual([full.id, older.id, newer.id]);
+    const seen = await statementsWithParamsOf(api.db, () =>
+      search('/talents?search=developer', bea.token),
+    );
+    const page = seen.find((q) => /tc_search_norm/.test(q.query))!;
+    expect(await planWithoutScans(api.db, page.query, page.params)).toMatch(
+      /Bitmap Index Scan on users_talent_search_idx/,
+    );
+  });
+
   it('refuses a talent (403) and nobody signed in (401)', async () => {
     const t = await api.call('GET', '/talents', { token: tina.token });
     expect(t.status).toBe(403);
