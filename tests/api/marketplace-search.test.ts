@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '@/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { searchWords } from '@/server/services/marketplace/postings';
@@ -644,6 +645,19 @@ describe('GET /talents', () => {
       headlineOnly.id,
       empty.id,
     ]);
+    // The rank follows the lists both ways: without skills, one point less.
+    const rankOf = async (id: number) =>
+      (await api.db.select({ rank: users.profileRank }).from(users).where(eq(users.id, id)))[0]!
+        .rank;
+    expect(await rankOf(full.id)).toBe(4);
+    expect(await rankOf(older.id)).toBe(2);
+    expect(await rankOf(empty.id)).toBe(0);
+    expect((await api.call('DELETE', '/user_skills/all', { token: older.token })).status).toBe(200);
+    expect(await rankOf(older.id)).toBe(1);
+    expect(
+      (await api.call('POST', '/user_skills', { token: older.token, body: { name: 'Go' } })).status,
+    ).toBeLessThan(300);
+    expect(await rankOf(older.id)).toBe(2);
     // The same order under a word search, which still reads the trigram index.
     expect(await talentIds('country=UY&search=developer')).toEqual([full.id, older.id, newer.id]);
     const seen = await statementsWithParamsOf(api.db, () =>

@@ -5,7 +5,6 @@ import {
   userLanguages,
   userRolesInterest,
   userSkills,
-  userWorkplaces,
   users,
 } from '@/db/schema';
 import type { TTalentSearch } from '@/lib/schemas/marketplace';
@@ -20,18 +19,8 @@ import { searchWords } from './postings';
 // languages come as JSON from subqueries, the total from a window count.
 
 /**
- * How much a talent's card has to show: a headline, skills, experience and a photo, one point
- * each. Read from the row and two index probes, on the rows the filters found (their count reads
- * them all anyway); PostgreSQL hashes the `exists` when the rows are many.
- */
-const profileRank = sql`(case when nullif(btrim(${users.headline}), '') is not null then 1 else 0 end)
-  + (case when ${users.avatarUrl} is not null then 1 else 0 end)
-  + (case when exists (select 1 from ${userSkills} where ${qualified(userSkills.userId)} = ${qualified(users.id)}) then 1 else 0 end)
-  + (case when exists (select 1 from ${userWorkplaces} where ${qualified(userWorkplaces.userId)} = ${qualified(users.id)}) then 1 else 0 end)`;
-
-/**
- * `GET /talents`: a page of talents' public cards, the fullest profiles first (`profileRank`),
- * then the most recently updated, then the newest account.
+ * `GET /talents`: a page of talents' public cards, the fullest profiles first (`profile_rank`, kept
+ * by a trigger: db/schema/users.ts), then the most recently updated, then the newest account.
  */
 export async function searchTalents(ctx: TCtx, q: TTalentSearch) {
   assertRole(ctx, 'business');
@@ -79,7 +68,7 @@ export async function searchTalents(ctx: TCtx, q: TTalentSearch) {
     })
     .from(users)
     .where(where)
-    .orderBy(desc(profileRank), desc(users.updatedAt), desc(users.id))
+    .orderBy(desc(users.profileRank), desc(users.updatedAt), desc(users.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
 
