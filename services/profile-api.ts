@@ -1,7 +1,6 @@
 import type { TStudyCentreInput, TUserInfoInput, TWorkplaceInput } from '@/lib/schemas/profile';
-import { personUpdated, studyCentreSaved, userRefreshed } from '@/store/auth-slice';
+import { personUpdated, userRefreshed, verificationRequested } from '@/store/auth-slice';
 import type { RootState } from '@/store/root';
-import { VERIFY_STATUS } from '@/lib/statuses';
 import type { TEducation, TExperience, TUser } from '@/types/user';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
@@ -74,17 +73,28 @@ export const profileApi = api.injectEndpoints({
     deleteStudyCentre: b.mutation<unknown, number>({
       query: (id) => ({ method: 'DELETE', url: '/user_study_centres', data: { id } }),
     }),
-    /** Seed §7 {study_id, lang}: the entry goes "in process". */
-    verifyStudyCentre: b.mutation<unknown, { study: TEducation; lang: 'en' | 'es' }>({
+    /** Seed §7 {study_id, lang}: the entry goes "in process" (docs/api.md "Verification"). */
+    verifyStudyCentre: b.mutation<TEducation, { study: TEducation; lang: 'en' | 'es' }>({
       query: ({ study, lang }) => ({
         method: 'POST',
         url: '/user_study_centres/verify',
         data: { study_id: study.id, lang },
       }),
-      async onQueryStarted({ study }, { dispatch, queryFulfilled }) {
-        const done = await queryFulfilled.then(() => true).catch(() => false);
-        if (done)
-          dispatch(studyCentreSaved({ ...study, verify_status_id: VERIFY_STATUS.inProcess }));
+      async onQueryStarted(_input, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(verificationRequested({ kind: 'study', entry: data }));
+      },
+    }),
+    /** Ours, the same for an experience: {workplace_id, lang}. */
+    verifyWorkplace: b.mutation<TExperience, { workplace: TExperience; lang: 'en' | 'es' }>({
+      query: ({ workplace, lang }) => ({
+        method: 'POST',
+        url: '/user_workplaces/verify',
+        data: { workplace_id: workplace.id, lang },
+      }),
+      async onQueryStarted(_input, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(verificationRequested({ kind: 'workplace', entry: data }));
       },
     }),
     clearSkills: b.mutation<unknown, void>({
@@ -140,6 +150,8 @@ export function useProfileCalls() {
         update: (p: TWorkplaceInput & { id: number }) =>
           settle(dispatch(e.updateWorkplace.initiate(p))),
         remove: (id: number) => settle(dispatch(e.deleteWorkplace.initiate(id))),
+        verify: (workplace: TExperience, lang: 'en' | 'es') =>
+          settle(dispatch(e.verifyWorkplace.initiate({ workplace, lang }))),
       },
       studyCentres: {
         create: (p: TStudyCentreInput) => settle(dispatch(e.createStudyCentre.initiate(p))),

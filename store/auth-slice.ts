@@ -12,6 +12,10 @@ import type {
 
 export type TAuthState = { isLoggedIn: boolean; user: TSessionUser | null };
 
+/** An entry whose verification was asked for, as the server answered it. */
+export type TVerificationRequested =
+  { kind: 'workplace'; entry: TExperience } | { kind: 'study'; entry: TEducation };
+
 const initialState: TAuthState = { isLoggedIn: false, user: null };
 
 /** Seed §3: the fields of the signed-in user kept in the client (and persisted). */
@@ -91,6 +95,13 @@ export const authSlice = createSlice({
     /** Seed §4: saving a workplace with enable_business makes the user a business. */
     becameBusiness(state) {
       if (state.user) state.user.is_talent = false;
+    },
+    /** Its owner asked to verify an entry (docs/api.md "Verification"): the user's copy follows. */
+    verificationRequested(state, action: PayloadAction<TVerificationRequested>) {
+      if (!state.user) return;
+      const { kind, entry } = action.payload;
+      if (kind === 'workplace') upsert(state.user.workplaces, entry);
+      else upsert(state.user.study_centres, entry);
     },
     /** The server stored this experience (created or changed): the user's copy follows. */
     workplaceSaved(state, action: PayloadAction<TExperience>) {
@@ -180,6 +191,7 @@ export const {
   paypalEmailUpdated,
   walletUpdated,
   becameBusiness,
+  verificationRequested,
   workplaceSaved,
   workplaceDeleted,
   studyCentreSaved,

@@ -6,6 +6,7 @@ import {
   skillsSaved,
   studyCentreSaved,
   userRefreshed,
+  verificationRequested,
   workplaceSaved,
 } from './auth-slice';
 
@@ -136,6 +137,14 @@ export const profileSlice = createSlice({
       .addCase(studyCentreSaved, (state, action) => {
         const i = state.educations.findIndex((e) => e.id === action.payload.id);
         if (i >= 0) state.educations[i] = action.payload;
+      })
+      // Only the status of the listed entry: edits of it not saved yet stay as they are.
+      .addCase(verificationRequested, (state, action) => {
+        const { kind, entry } = action.payload;
+        const list: (TExperience | TEducation)[] =
+          kind === 'workplace' ? state.experiences : state.educations;
+        const listed = list.find((e) => e.id === entry.id);
+        if (listed) listed.verify_status_id = entry.verify_status_id;
       })
       .addCase(skillsSaved, (state, action) => {
         state.skillsUser = action.payload;

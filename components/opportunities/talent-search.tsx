@@ -8,13 +8,40 @@ import { SelectField, type TOption } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useSearchTalentsQuery } from '@/services/marketplace-api';
 import { localName, useGetLanguagesQuery } from '@/services/reference-api';
+import { assetUrl } from '@/lib/profile/asset-url';
 import styles from './opportunities.module.css';
 import { Pagination } from './pagination';
 import { sortByLabel } from '@/lib/format/by-label';
+import own from './talent-search.module.css';
+
+/** The talent's photo, or their initials when they have none. */
+function Photo({ name, lastName, url }: { name: string; lastName: string; url: string | null }) {
+  if (url) {
+    // A plain <img>: uploads come from the API, not through next/image's optimizer.
+    return (
+      <img
+        className={own.avatar}
+        src={assetUrl(url)}
+        alt=""
+        width={56}
+        height={56}
+        loading="lazy"
+      />
+    );
+  }
+  return (
+    <span className={own.initials} aria-hidden="true">
+      {`${name.charAt(0)}${lastName.charAt(0)}`.toUpperCase()}
+    </span>
+  );
+}
 
 const FIELDS = ['search', 'skill', 'role', 'language', 'country'] as const;
 
-/** Talents for a signed-in business (GET /talents): skill, language, role, country; in the URL too. */
+/**
+ * Talents for a signed-in business (GET /talents): skill, language, role, country; in the URL too.
+ * The server lists the fullest profiles first (docs/api.md "Marketplace").
+ */
 export default function TalentSearch({ countries }: { countries: TOption[] }) {
   const { t, i18n } = useTranslation('market');
   const { t: tp } = useTranslation('profile');
@@ -38,7 +65,11 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
   }
 
   return (
-    <section className={styles.results} aria-labelledby="talent-count">
+    <section className={styles.results} aria-labelledby="talents-heading">
+      <h2 id="talents-heading" className={own.heading}>
+        {t('search.talents_title')}
+      </h2>
+      <p className={own.lead}>{t('search.talents_lead')}</p>
       <form className={styles.talentFilters} onSubmit={submit} aria-label={t('search.filters')}>
         <TextField
           label={t('search.search')}
@@ -86,17 +117,22 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
           <div className={styles.talents}>
             {data.data.map((talent) => (
               <article key={talent.id} className={styles.card}>
-                <h2 className={styles.cardTitle}>
-                  <Link href={`/talents/${talent.id}`}>
-                    {`${talent.name} ${talent.last_name}`.trim()}
-                  </Link>
-                </h2>
+                <div className={own.who}>
+                  <Photo name={talent.name} lastName={talent.last_name} url={talent.avatar_url} />
+                  <div>
+                    <h3 className={styles.cardTitle}>
+                      <Link href={`/talents/${talent.id}`}>
+                        {`${talent.name} ${talent.last_name}`.trim()}
+                      </Link>
+                    </h3>
+                    <p className={styles.company}>
+                      {[talent.city, countries.find((c) => c.value === talent.country_code)?.label]
+                        .filter(Boolean)
+                        .join(', ')}
+                    </p>
+                  </div>
+                </div>
                 {talent.headline && <p className={styles.summary}>{talent.headline}</p>}
-                <p className={styles.company}>
-                  {[talent.city, countries.find((c) => c.value === talent.country_code)?.label]
-                    .filter(Boolean)
-                    .join(', ')}
-                </p>
                 <ChipList items={talent.skills.map((s) => ({ key: s, label: s }))} />
               </article>
             ))}

@@ -1,8 +1,5 @@
-import { useTranslation } from 'next-i18next/pages';
 import { useMemo, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { isSavedId } from '@/lib/profile/save-diff';
-import { VERIFY_STATUS } from '@/lib/statuses';
 import { useProfileCalls } from '@/services/profile-api';
 import { educationEvents } from '@/store/profile-list-events';
 import {
@@ -15,17 +12,14 @@ import {
 import type { TEducation } from '@/types/user';
 import { EducationForm } from './education-form';
 import { ListSection, type TListKind } from './list-section';
+import { RequestVerification } from './request-verification';
 import { StudyVerification } from './study-verification';
-
-/** Verification can be asked while not requested or after a rejection. */
-const CAN_REQUEST = new Set<number>([VERIFY_STATUS.notRequested, VERIFY_STATUS.rejected]);
 
 /**
  * Education: the list section with the study-centre calls. A new centre the platform does not
  * know (`is_known` false in the POST answer) leads to the verification question (seed §2).
  */
 export function EducationsSection() {
-  const { t } = useTranslation('profile');
   const calls = useProfileCalls().studyCentres;
   const [queue, setQueue] = useState<TEducation[]>([]);
   const unknown = useRef<TEducation[]>([]);
@@ -76,11 +70,12 @@ export function EducationsSection() {
       kind={kind}
       onSave={saveAndAsk}
       extraActions={(item, running) =>
-        isSavedId(item.id) &&
-        CAN_REQUEST.has(item.verify_status_id ?? VERIFY_STATUS.notRequested) ? (
-          <Button variant="ghost" disabled={running} onClick={() => setQueue((q) => [...q, item])}>
-            {t('verify.request')}
-          </Button>
+        isSavedId(item.id) ? (
+          <RequestVerification
+            target={{ kind: 'study', entry: item }}
+            title={item.course_name}
+            disabled={running}
+          />
         ) : null
       }
     >

@@ -10,7 +10,9 @@ import {
 } from '@/store/profile-slice';
 import type { TExperience } from '@/types/user';
 import { ExperienceForm } from './experience-form';
+import { isSavedId } from '@/lib/profile/save-diff';
 import { ListSection, type TListKind } from './list-section';
+import { RequestVerification } from './request-verification';
 
 /** Experiences: the list section with the workplace calls (seed §7, §8 texts). */
 export function ExperiencesSection() {
@@ -48,5 +50,18 @@ export function ExperiencesSection() {
     }),
     [calls],
   );
-  return <ListSection kind={kind} />;
+  return (
+    <ListSection
+      kind={kind}
+      extraActions={(item, running) =>
+        isSavedId(item.id) ? (
+          <RequestVerification
+            target={{ kind: 'workplace', entry: item }}
+            title={item.position}
+            disabled={running}
+          />
+        ) : null
+      }
+    />
+  );
 }

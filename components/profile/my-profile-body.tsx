@@ -7,6 +7,7 @@ import type { AppStore } from '@/store';
 import { CompletenessMeter } from './completeness-meter';
 import styles from './my-profile.module.css';
 import { ProfileView } from './profile-view';
+import { RequestVerification } from './request-verification';
 import { useMyProfile } from './use-my-profile';
 
 /** The page's first reads, started as soon as this chunk is there (lib/session-preload.ts). */
@@ -45,6 +46,14 @@ export default function MyProfileBody() {
       <ProfileView
         user={user}
         countryName={country ? localName(country, i18n.language) : null}
+        entryActions={{
+          workplace: (entry) => (
+            <RequestVerification target={{ kind: 'workplace', entry }} title={entry.position} />
+          ),
+          study: (entry) => (
+            <RequestVerification target={{ kind: 'study', entry }} title={entry.course_name} />
+          ),
+        }}
         empty={
           <>
             <p>{t('my_profile.empty')}</p>

@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { ProofLinks } from '@/components/wallets/proof-links';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { assetUrl } from '@/lib/profile/asset-url';
-import type { TUser } from '@/types/user';
+import type { TEducation, TExperience, TUser } from '@/types/user';
 import { Entry } from './entry';
 import styles from './profile-view.module.css';
 
@@ -27,12 +27,18 @@ export function ProfileView({
   user,
   countryName,
   empty,
+  entryActions,
 }: {
   user: TUser;
   /** The country's name in the active language (the code is shown until it is known). */
   countryName?: string | null;
   /** Shown when the profile has nothing beyond the name (what to do next). */
   empty?: ReactNode;
+  /** What the owner can do with an entry (asking for its verification); nothing for others. */
+  entryActions?: {
+    workplace: (entry: TExperience) => ReactNode;
+    study: (entry: TEducation) => ReactNode;
+  };
 }) {
   const { t, i18n } = useTranslation('profile');
   const { t: tc } = useTranslation('common');
@@ -152,6 +158,7 @@ export function ProfileView({
               end={w.work_here ? null : w.end_date}
               status={w.verify_status_id}
               description={w.description}
+              actions={entryActions?.workplace(w)}
             />
           ))}
         </Card>
@@ -167,6 +174,7 @@ export function ProfileView({
               end={s.studying_here ? null : s.end_date}
               status={s.verify_status_id}
               description={s.description}
+              actions={entryActions?.study(s)}
             />
           ))}
         </Card>

@@ -6,6 +6,7 @@ import {
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -49,6 +50,13 @@ export const users = pgTable(
      * cached profile of the same version is current (docs/architecture.md "Reads and writes").
      */
     profileVersion: integer('profile_version').notNull().default(0),
+    /**
+     * How much a talent's card has to show, one point each for a headline, a photo, a skill and
+     * an experience: kept by a trigger on every change of the row (the lists' changes raise
+     * `profile_version`, so they reach it too), db/migrations/0007_talent_rank.sql. `GET /talents`
+     * lists the fullest profiles first (docs/api.md "Search").
+     */
+    profileRank: smallint('profile_rank').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -140,6 +140,12 @@ export const verifyStudySchema = /* @__PURE__ */ v.object({
   lang: v.optional(lang(), 'en'),
 });
 
+/** Body of `POST /user_workplaces/verify`, the experiences' twin of the study centres' call. */
+export const verifyWorkplaceSchema = /* @__PURE__ */ v.object({
+  workplace_id: id(),
+  lang: v.optional(lang(), 'en'),
+});
+
 export const skillSchema = /* @__PURE__ */ v.object({ name: line(1, PROFILE_LIMITS.skill) });
 export const roleInterestSchema = /* @__PURE__ */ v.object({ name: line(1, PROFILE_LIMITS.role) });
 export const languageSchema = /* @__PURE__ */ v.object({ language_id: id() });

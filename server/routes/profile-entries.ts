@@ -5,13 +5,17 @@ import {
   studyCentrePatchSchema,
   studyCentreSchema,
   verifyStudySchema,
+  verifyWorkplaceSchema,
   workplacePatchSchema,
   workplaceSchema,
 } from '@/lib/schemas/profile';
 import type { TAppEnv } from '@/server/context';
 import { jsonBody, queryParams } from '@/server/lib/validate';
 import { requireAuth } from '@/server/middleware/auth';
-import { requestStudyVerification } from '@/server/services/profile/education-verification';
+import {
+  requestStudyVerification,
+  requestWorkplaceVerification,
+} from '@/server/services/profile/entry-verification';
 import * as educations from '@/server/services/profile/educations';
 import * as experiences from '@/server/services/profile/experiences';
 
@@ -38,6 +42,12 @@ export const profileEntryRoutes = new Hono<TAppEnv>()
     const input = queryParams(c, pageQuery);
     return c.json({ status: true, data: await experiences.listWorkplaces(c.var.ctx, input) });
   })
+  // Ours, the twin of the study centres' call (docs/api.md "Verification").
+  .post('/user_workplaces/verify', requireAuth, async (c) => {
+    const input = await jsonBody(c, verifyWorkplaceSchema);
+    const data = await requestWorkplaceVerification(c.var.ctx, input);
+    return c.json({ status: true, data, ...VERIFY_REQUESTED });
+  })
   .post('/user_workplaces', requireAuth, async (c) => {
     const input = await jsonBody(c, workplaceSchema);
     const data = await experiences.createWorkplace(c.var.ctx, input);
@@ -60,8 +70,8 @@ export const profileEntryRoutes = new Hono<TAppEnv>()
   })
   .post('/user_study_centres/verify', requireAuth, async (c) => {
     const input = await jsonBody(c, verifyStudySchema);
-    await requestStudyVerification(c.var.ctx, input);
-    return c.json({ status: true, ...VERIFY_REQUESTED });
+    const data = await requestStudyVerification(c.var.ctx, input);
+    return c.json({ status: true, data, ...VERIFY_REQUESTED });
   })
   .post('/user_study_centres', requireAuth, async (c) => {
     const input = await jsonBody(c, studyCentreSchema);

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { users } from '@/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { searchWords } from '@/server/services/marketplace/postings';
@@ -593,6 +594,79 @@ describe('GET /talents', () => {
     expect(await talentIds('country=CL')).toEqual([inigo.id]);
     expect(await talentIds('country=pe')).toEqual([maria.id]);
     expect(await talentIds('country=CL&skill=go')).toEqual([]);
+  });
+
+  it('lists the fullest profiles first (headline, skills, experience, photo), then the most recently updated; an empty one last', async () => {
+    const made = async (name: string) => {
+      const u = await createUser(api.db, api.deps, { isTalent: true, name });
+      const r = await api.call('PATCH', '/users/info', {
+        token: u.token,
+        body: { country_code: 'UY' },
+      });
+      expect(r.status).toBe(200);
+      return u;
+    };
+    const full = await made('Full');
+    const older = await made('Older');
+    const newer = await made('Newer');
+    const headlineOnly = await made('Headline');
+    const empty = await made('Empty');
+    for (const u of [full, older, newer]) {
+      await api.call('PATCH', '/users/info', { token: u.token, body: { headline: 'Developer' } });
+      await api.call('POST', '/user_skills', { token: u.token, body: { name: 'Go' } });
+    }
+    await api.call('PATCH', '/users/info', {
+      token: headlineOnly.token,
+      body: { headline: 'Designer' },
+    });
+    const experience = {
+      workplace_name: 'Andes Labs',
+      position: 'Dev',
+      start_date: '2020-01-01',
+      work_here: true,
+    };
+    expect(
+      (await api.call('POST', '/user_workplaces', { token: full.token, body: experience })).status,
+    ).toBe(201);
+    await api.db.execute(
+      sql`update users set avatar_url = '/api/uploads/full.png' where id = ${full.id}`,
+    );
+    // Two profiles as full as each other: the one updated last comes first.
+    await api.db.execute(
+      sql`update users set updated_at = now() - interval '2 days' where id = ${newer.id}`,
+    );
+    await api.db.execute(
+      sql`update users set updated_at = now() - interval '1 day' where id = ${older.id}`,
+    );
+    expect(await talentIds('country=UY')).toEqual([
+      full.id,
+      older.id,
+      newer.id,
+      headlineOnly.id,
+      empty.id,
+    ]);
+    // The rank follows the lists both ways: without skills, one point less.
+    const rankOf = async (id: number) =>
+      (await api.db.select({ rank: users.profileRank }).from(users).where(eq(users.id, id)))[0]!
+        .rank;
+    expect(await rankOf(full.id)).toBe(4);
+    expect(await rankOf(older.id)).toBe(2);
+    expect(await rankOf(empty.id)).toBe(0);
+    expect((await api.call('DELETE', '/user_skills/all', { token: older.token })).status).toBe(200);
+    expect(await rankOf(older.id)).toBe(1);
+    expect(
+      (await api.call('POST', '/user_skills', { token: older.token, body: { name: 'Go' } })).status,
+    ).toBeLessThan(300);
+    expect(await rankOf(older.id)).toBe(2);
+    // The same order under a word search, which still reads the trigram index.
+    expect(await talentIds('country=UY&search=developer')).toEqual([full.id, older.id, newer.id]);
+    const seen = await statementsWithParamsOf(api.db, () =>
+      search('/talents?search=developer', bea.token),
+    );
+    const page = seen.find((q) => /tc_search_norm/.test(q.query))!;
+    expect(await planWithoutScans(api.db, page.query, page.params)).toMatch(
+      /Bitmap Index Scan on users_talent_search_idx/,
+    );
   });
 
   it('refuses a talent (403) and nobody signed in (401)', async () => {

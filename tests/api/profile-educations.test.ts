@@ -173,6 +173,7 @@ describe('POST /api/user_study_centres/verify', () => {
     expect(status).toBe(200);
     expect(json).toEqual({
       status: true,
+      data: { ...s, verify_status_id: 2, is_known: undefined },
       message: 'Thank you! We will verify it.',
       message_es: '¡Gracias! Lo verificaremos.',
     });
@@ -193,18 +194,20 @@ describe('POST /api/user_study_centres/verify', () => {
     }
   });
 
-  it('answers 409 when the verification is already in process or done', async () => {
+  it('answers the entry again while in process, sends nothing more, and 409 once verified', async () => {
     const s = await add(ana.token);
     await api.call('POST', '/user_study_centres/verify', {
       token: ana.token,
       body: { study_id: s.id, lang: 'en' },
     });
+    const mails = api.outbox.length;
     const again = await api.call('POST', '/user_study_centres/verify', {
       token: ana.token,
       body: { study_id: s.id, lang: 'en' },
     });
-    expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ status: false, code: 'conflict' });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ status: true, data: { id: s.id, verify_status_id: 2 } });
+    expect(api.outbox).toHaveLength(mails);
     await api.db
       .update(userStudyCentres)
       .set({ verifyStatusId: 3 })
@@ -214,7 +217,9 @@ describe('POST /api/user_study_centres/verify', () => {
       body: { study_id: s.id, lang: 'en' },
     });
     expect(done.status).toBe(409);
+    expect(done.json).toMatchObject({ status: false, code: 'conflict' });
     expect((await rowOf(s.id))?.verifyStatusId).toBe(3);
+    expect(api.outbox).toHaveLength(mails);
   });
 
   it('accepts a new request after a rejection', async () => {

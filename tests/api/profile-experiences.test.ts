@@ -332,3 +332,121 @@ describe('DELETE /api/user_workplaces', () => {
     ).toBe(400);
   });
 });
+
+describe('POST /api/user_workplaces/verify', () => {
+  const verify = (token: string | undefined, body: Record<string, unknown>) =>
+    api.call('POST', '/user_workplaces/verify', { token, body });
+
+  it('puts the experience in process and mails the verification team the details', async () => {
+    const w = await add(ana.token, { workplace_name: 'Inca Pay', position: 'CTO' });
+    const before = api.outbox.length;
+    const { status, json } = await verify(ana.token, { workplace_id: w.id, lang: 'es' });
+    expect(status).toBe(200);
+    expect(json).toEqual({
+      status: true,
+      data: { ...w, verify_status_id: 2 },
+      message: 'Thank you! We will verify it.',
+      message_es: '¡Gracias! Lo verificaremos.',
+    });
+    expect((await rowOf(w.id))?.verifyStatusId).toBe(2);
+    expect(api.outbox).toHaveLength(before + 1);
+    const mail = api.outbox.at(-1)!;
+    expect(mail.to).toBe('verify@talentchain.test');
+    expect(mail.subject).toBe(`Solicitud de verificación #${w.id}: Inca Pay`);
+    for (const text of [
+      'Empresa: Inca Pay',
+      'Puesto: CTO',
+      'Company: Inca Pay',
+      ana.email,
+      '2020-03-01',
+      '2022-06-30',
+      `${w.id} (user_workplaces)`,
+    ]) {
+      expect(mail.text).toContain(text);
+    }
+  });
+
+  it('answers the entry again while in process, sends nothing more, and 409 once verified', async () => {
+    const w = await add(ana.token);
+    expect((await verify(ana.token, { workplace_id: w.id })).status).toBe(200);
+    const mails = api.outbox.length;
+    const again = await verify(ana.token, { workplace_id: w.id, lang: 'en' });
+    expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({ status: true, data: { id: w.id, verify_status_id: 2 } });
+    expect(api.outbox).toHaveLength(mails);
+    await api.db
+      .update(userWorkplaces)
+      .set({ verifyStatusId: 3 })
+      .where(eq(userWorkplaces.id, w.id));
+    const done = await verify(ana.token, { workplace_id: w.id, lang: 'en' });
+    expect(done.status).toBe(409);
+    expect(done.json).toMatchObject({
+      status: false,
+      code: 'conflict',
+      message: 'This experience is already verified.',
+      message_es: 'Esta experiencia ya está verificada.',
+    });
+    expect((await rowOf(w.id))?.verifyStatusId).toBe(3);
+    expect(api.outbox).toHaveLength(mails);
+  });
+
+  it('accepts a new request after a rejection', async () => {
+    const w = await add(ana.token);
+    await api.db
+      .update(userWorkplaces)
+      .set({ verifyStatusId: 4 })
+      .where(eq(userWorkplaces.id, w.id));
+    const r = await verify(ana.token, { workplace_id: w.id, lang: 'en' });
+    expect(r.status).toBe(200);
+    expect((await rowOf(w.id))?.verifyStatusId).toBe(2);
+  });
+
+  it("answers 404 for another user's experience and sends nothing", async () => {
+    const w = await add(bob.token);
+    const before = api.outbox.length;
+    const r = await verify(ana.token, { workplace_id: w.id, lang: 'en' });
+    expect(r.status).toBe(404);
+    expect(r.json).toMatchObject({ status: false, code: 'not_found' });
+    expect(api.outbox).toHaveLength(before);
+    expect((await rowOf(w.id))?.verifyStatusId).toBe(1);
+  });
+
+  it('answers bad input with 400 on its field and no token with 401', async () => {
+    const missing = await verify(ana.token, { lang: 'en' });
+    expect(missing.status).toBe(400);
+    expect((missing.json.errors as { path: string }[])[0]?.path).toBe('workplace_id');
+    const lang = await verify(ana.token, { workplace_id: 1, lang: 'fr' });
+    expect(lang.status).toBe(400);
+    expect((lang.json.errors as { path: string }[])[0]?.path).toBe('lang');
+    expect((await verify(ana.token, { workplace_id: 'x' })).status).toBe(400);
+    expect((await verify(undefined, { workplace_id: 1 })).status).toBe(401);
+  });
+
+  it('leaves the experience as it was when the mail cannot be sent', async () => {
+    const broken = await createTestApi({
+      mailer: {
+        send: async () => {
+          throw new Error('smtp down');
+        },
+      },
+    });
+    try {
+      const user = await createUser(broken.db, broken.deps);
+      const created = await broken.call('POST', '/user_workplaces', {
+        token: user.token,
+        body: experience(),
+      });
+      const id = (created.json.data as TWorkplace).id;
+      const r = await broken.call('POST', '/user_workplaces/verify', {
+        token: user.token,
+        body: { workplace_id: id, lang: 'en' },
+      });
+      expect(r.status).toBe(503);
+      expect(r.json).toMatchObject({ status: false, code: 'unavailable' });
+      const [row] = await broken.db.select().from(userWorkplaces).where(eq(userWorkplaces.id, id));
+      expect(row?.verifyStatusId).toBe(1);
+    } finally {
+      await broken.close();
+    }
+  });
+});

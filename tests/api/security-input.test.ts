@@ -197,6 +197,13 @@ const CASES: TCase[] = [
   },
   {
     method: 'POST',
+    url: '/user_workplaces/verify',
+    auth: true,
+    body: () => ({ workplace_id: experienceId, lang: 'es' }),
+    fields: [line('lang')],
+  },
+  {
+    method: 'POST',
     url: '/user_skills',
     auth: true,
     body: () => ({ name: 'TypeScript' }),

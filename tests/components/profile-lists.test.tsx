@@ -144,7 +144,7 @@ describe('the education section, against the API', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const [row] = await studiesOf(ana.id);
     expect(row!.verifyStatusId).toBe(VERIFY_STATUS.inProcess);
-    expect(screen.getByText('Verification in process')).toBeInTheDocument();
+    expect(screen.getByText('In process')).toBeInTheDocument();
   });
 
   it('does not ask about a centre the platform already knows', async () => {

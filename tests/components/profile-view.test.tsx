@@ -49,9 +49,8 @@ describe('the profile as others see it', () => {
     const experience = screen.getByRole('region', { name: 'Experiencia' });
     expect(within(experience).getByText(/Actualidad/)).toHaveTextContent('2 años 3 meses');
     expect(within(experience).getByText('Verificado')).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('region', { name: 'Educación' })).getByText('Sin verificar'),
-    ).toBeInTheDocument();
+    // Never submitted: no badge at all (docs/product.md "Public profiles").
+    expect(screen.getByRole('region', { name: 'Educación' })).not.toHaveTextContent(/verific/i);
     expect(await screen.findByText('Lima, Perú')).toBeInTheDocument();
     expect(screen.getByText('Inglés')).toBeInTheDocument();
   });

@@ -18,7 +18,10 @@ import { searchWords } from './postings';
 // and headline, skill, language, role of interest and country. One query per page: skills and
 // languages come as JSON from subqueries, the total from a window count.
 
-/** `GET /talents`: a page of talents' public cards, most recently joined first. */
+/**
+ * `GET /talents`: a page of talents' public cards, the fullest profiles first (`profile_rank`, kept
+ * by a trigger: db/schema/users.ts), then the most recently updated, then the newest account.
+ */
 export async function searchTalents(ctx: TCtx, q: TTalentSearch) {
   assertRole(ctx, 'business');
   // The same expression as the partial index users_talent_search_idx, so the index serves it.
@@ -65,7 +68,7 @@ export async function searchTalents(ctx: TCtx, q: TTalentSearch) {
     })
     .from(users)
     .where(where)
-    .orderBy(desc(users.id))
+    .orderBy(desc(users.profileRank), desc(users.updatedAt), desc(users.id))
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
 

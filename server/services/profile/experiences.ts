@@ -14,7 +14,7 @@ import { assertOwner, requireUser } from '@/server/services/access';
 import { assertStartNotInFuture, paginated, sentFields, tooMany, type TPage } from './common';
 import { workplaceDto } from './dto';
 
-const notFound = () =>
+export const workplaceNotFound = () =>
   new AppError('not_found', {
     message: 'Experience not found.',
     messageEs: 'Experiencia no encontrada.',
@@ -88,7 +88,7 @@ export async function updateWorkplace(ctx: TCtx, patch: TWorkplacePatch) {
       .from(userWorkplaces)
       .where(eq(userWorkplaces.id, patch.id))
       .for('update');
-    assertOwner(row, me, notFound);
+    assertOwner(row, me, workplaceNotFound);
     const { id: _id, ...fields } = patch;
     const merged = parseWith(workplaceSchema, { ...workplaceDto(row), ...sentFields(fields) });
     if (merged.start_date !== row.startDate) assertStartNotInFuture(merged.start_date, ctx.now);
@@ -124,5 +124,5 @@ export async function deleteWorkplace(ctx: TCtx, input: { id: number }) {
     .delete(userWorkplaces)
     .where(and(eq(userWorkplaces.id, input.id), eq(userWorkplaces.userId, me.id)))
     .returning({ id: userWorkplaces.id });
-  if (deleted.length === 0) throw notFound();
+  if (deleted.length === 0) throw workplaceNotFound();
 }
