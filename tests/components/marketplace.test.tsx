@@ -223,3 +223,41 @@ describe('my applications', () => {
     expect(row!.accepted).toBe(APPLICATION_STATUS.withdrawn);
   });
 });
+
+describe('editing an application', () => {
+  /** A talent who applied to a new project with `price` (minor units), signed in with it. */
+  async function applied(price: number) {
+    const posting = await postProject('Edit my price');
+    const talent = await server.signUp();
+    await server.call('POST', '/project_applications', {
+      token: talent.token,
+      body: {
+        project_id: posting.id,
+        proposal: 'A proposal that is long enough.',
+        price_proposal: price,
+        weeks: 2,
+      },
+    });
+    const { json } = await server.call('GET', `/users/id/${talent.id}`, { token: talent.token });
+    return {
+      posting,
+      session: { ...talent.session, user: json.data as typeof talent.session.user },
+    };
+  }
+
+  it.each([
+    ['en', '2800', 'Edit application', 'Your price', 280000],
+    ['en', '2800.50', 'Edit application', 'Your price', 280050],
+    ['es', '2800', 'Editar postulación', 'Tu precio', 280000],
+    ['es', '2800,50', 'Editar postulación', 'Tu precio', 280050],
+  ] as const)(
+    'shows the price as typed, without a fraction of zeros, in the language’s decimal mark (%s: %s)',
+    async (locale, shown, edit, label, price) => {
+      const user = userEvent.setup();
+      const { posting, session } = await applied(price);
+      await renderWithApp(panel(posting), { session, locale });
+      await user.click(await screen.findByRole('button', { name: edit }));
+      expect(await screen.findByLabelText(label)).toHaveValue(shown);
+    },
+  );
+});
