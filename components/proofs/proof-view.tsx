@@ -2,7 +2,8 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { Badge, type TBadgeTone } from '@/components/ui/badge';
 import { formatDay } from '@/lib/format/day';
-import type { TProof, TProofNetwork, TProofVerdict } from '@/types/proof';
+import type { TProofNetwork } from '@/lib/explorer';
+import type { TProof, TProofVerdict } from '@/types/proof';
 import styles from './proofs.module.css';
 
 /** The chain's time as the chain gives it, to the minute: the same on server and browser. */

@@ -1,6 +1,7 @@
 import { AppError } from '@/server/errors';
 import { PROOF_NETWORKS, verifyProof } from '@/server/services/proofs/proofs';
-import type { TProof, TProofNetwork } from '@/types/proof';
+import type { TProofNetwork } from '@/lib/explorer';
+import type { TProof } from '@/types/proof';
 import { anonymousCtx } from './context';
 
 // The public verification page's loader (server/ssr/context.ts says how loaders work).

@@ -287,7 +287,7 @@ describe('the verify page', () => {
         ['algorand', 'a'.repeat(52)],
         ['near', 'not-a-hash'],
         ['near', '0'.repeat(44)],
-      ]) {
+      ] as const) {
         const label = `${network}/${txId}`;
         const statements = await statementsOf(api.db, async () => {
           const { result, status } = await render({ route, params: { network, txId }, locale });
