@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import ApplicationsList from '@/components/applications/applications-list';
 import { Header } from '@/components/layout/header';
 import { stopLiveNotifications } from '@/components/notifications/live';
 import NotificationList from '@/components/notifications/notification-list';
@@ -305,6 +306,60 @@ describe('live notifications', () => {
     store.dispatch(loggedIn(a.session));
     expect(streamOf(1).signal?.aborted).toBe(true);
   });
+});
+
+describe('my applications, live', () => {
+  it.each([
+    ['en', 'Applied', 'Shortlisted'],
+    ['es', 'Postulado', 'Preseleccionado'],
+  ] as const)(
+    'a status change streamed while /applications is open shows there without a reload (%s)',
+    async (locale, applied, shortlisted) => {
+      const business = await server.signUp({ isTalent: false });
+      const { json: posted } = await server.call('POST', '/projects', {
+        token: business.token,
+        body: {
+          name: `Live status ${locale}`,
+          summary: 'A logo for a coffee brand',
+          description: 'Three proposals and the final files.',
+          skills: ['Illustrator'],
+          budget: 150000,
+          currency: 'USD',
+          weeks: 3,
+          modality: 'remote',
+        },
+      });
+      const talent = await server.signUp();
+      const { json: sent } = await server.call('POST', '/project_applications', {
+        token: talent.token,
+        body: {
+          project_id: (posted.data as { id: number }).id,
+          proposal: 'A proposal that is long enough.',
+          price_proposal: 100000,
+          weeks: 2,
+        },
+      });
+      const from = server.requests.length;
+      await renderWithApp(
+        frame(
+          <>
+            <Header />
+            <ApplicationsList />
+          </>,
+        ),
+        { session: talent.session, locale },
+      );
+      expect(await screen.findByText(applied)).toBeInTheDocument();
+      await streamLive(from);
+      const moved = await server.call('POST', '/project_applications/changeApplicationStatus', {
+        token: business.token,
+        body: { application_id: (sent.data as { id: number }).id, status: 1, lang: locale },
+      });
+      expect(moved.status).toBe(200);
+      expect(await screen.findByText(shortlisted)).toBeInTheDocument();
+      expect(screen.queryByText(applied)).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('the notifications page', () => {
