@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PostingForm } from '@/components/business/posting-form';
 import ApplicationsList from '@/components/applications/applications-list';
 import ApplyPanel from '@/components/postings/apply-panel';
@@ -258,6 +258,63 @@ describe('editing an application', () => {
       await renderWithApp(panel(posting), { session, locale });
       await user.click(await screen.findByRole('button', { name: edit }));
       expect(await screen.findByLabelText(label)).toHaveValue(shown);
+    },
+  );
+});
+
+describe('a list page while its list loads', () => {
+  // Right after publishing, My postings showed nothing (no tabs, no status) until the list's
+  // chunk had arrived: now the tabs and a loading status show at once, then the list. Each run
+  // loads the page afresh, so that its list's module is still to come, as in a new tab.
+  async function freshPage(page: 'business/postings' | 'applications') {
+    vi.resetModules();
+    const [{ renderWithApp: render }, { SessionProvider: Session }, mod] = await Promise.all([
+      import('../helpers/render'),
+      import('@/store/session'),
+      page === 'applications'
+        ? import('@/pages/applications')
+        : import('@/pages/business/postings'),
+    ]);
+    return { render, Session, Page: mod.default };
+  }
+
+  it.each([
+    ['en', 'Projects', 'Loading your postings…', /No projects yet/],
+    ['es', 'Proyectos', 'Cargando tus publicaciones…', /Aún no tienes proyectos/],
+  ] as const)(
+    'My postings shows its tabs and a loading status at once, then the list (%s)',
+    async (locale, tab, loading, empty) => {
+      const business = await server.signUp({ isTalent: false });
+      const { render, Session, Page } = await freshPage('business/postings');
+      await render(
+        <Session persistor={null} rehydrated>
+          <Page />
+        </Session>,
+        { session: business.session, locale, router: { pathname: '/business/postings' } },
+      );
+      expect(screen.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+      expect(screen.getByRole('status')).toHaveTextContent(loading);
+      expect(await screen.findByText(empty)).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['en', 'Projects', 'Loading your applications…', 'No applications yet: find opportunities.'],
+    ['es', 'Proyectos', 'Cargando tus postulaciones…', /Aún no tienes postulaciones/],
+  ] as const)(
+    'My applications shows its tabs and a loading status at once, then the list (%s)',
+    async (locale, tab, loading, empty) => {
+      const talent = await server.signUp();
+      const { render, Session, Page } = await freshPage('applications');
+      await render(
+        <Session persistor={null} rehydrated>
+          <Page />
+        </Session>,
+        { session: talent.session, locale, router: { pathname: '/applications' } },
+      );
+      expect(screen.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+      expect(screen.getByRole('status')).toHaveTextContent(loading);
+      expect(await screen.findByText(empty)).toBeInTheDocument();
     },
   );
 });
