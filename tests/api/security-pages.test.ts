@@ -276,6 +276,36 @@ describe('an address with a control character', () => {
   });
 });
 
+describe('a posting page', () => {
+  it.each(['en', 'es'] as const)(
+    'says with the page whether its caller applied, from the server, to a talent only (%s)',
+    async (locale) => {
+      for (const [route, id, key] of [
+        ['/projects/[id]', projectId, 'accepted'],
+        ['/jobs/[id]', jobId, 'selected'],
+      ] as const) {
+        const params = { id: String(id) };
+        const applied = propsOf(
+          (await render({ route, params, locale, token: talent.token })).result,
+        );
+        expect(applied?.mine, route).toMatchObject({
+          userId: talent.id,
+          entry: { id, application: { [key]: 0 } },
+        });
+        const other = await createUser(api.db, api.deps, { isTalent: true, name: 'Otto' });
+        const none = propsOf((await render({ route, params, locale, token: other.token })).result);
+        expect(none?.mine, route).toEqual({ userId: other.id, entry: null });
+        const visitor = propsOf((await render({ route, params, locale })).result);
+        expect(visitor?.mine, route).toBeNull();
+        const owner = propsOf(
+          (await render({ route, params, locale, token: business.token })).result,
+        );
+        expect(owner?.mine, route).toBeNull();
+      }
+    },
+  );
+});
+
 describe('the verify page', () => {
   it.each(['en', 'es'] as const)(
     'is a 400 saying the id is malformed, for either network, and a 404 for an unknown network (%s)',

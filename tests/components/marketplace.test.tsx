@@ -8,7 +8,8 @@ import ApplyPanel from '@/components/postings/apply-panel';
 import { projectApplications, projects } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { SessionProvider } from '@/store/session';
-import type { TProject } from '@/types/marketplace';
+import { userProjectOf } from '@/lib/user-entries';
+import type { TProject, TProjectApplication } from '@/types/marketplace';
 import { startClientApi } from '../helpers/client-api';
 import { renderWithApp } from '../helpers/render';
 
@@ -154,6 +155,70 @@ describe('applying to a project', () => {
     ).toBeInTheDocument();
     expect(screen.queryByLabelText('Your proposal')).not.toBeInTheDocument();
   });
+});
+
+describe('applied on another device', () => {
+  /** A talent signed in here before applying elsewhere: the stored user lists no application. */
+  async function appliedElsewhere(name: string) {
+    const posting = await postProject(name);
+    const talent = await server.signUp();
+    const staleSession = talent.session;
+    const { json } = await server.call('POST', '/project_applications', {
+      token: talent.token,
+      body: {
+        project_id: posting.id,
+        proposal: 'A proposal that is long enough.',
+        price_proposal: 100000,
+        weeks: 2,
+      },
+    });
+    const application = json.data as TProjectApplication;
+    return { posting, talent, staleSession, application };
+  }
+
+  it.each([
+    ['en', 'Your application', 'Applied', 'Edit application', 'Withdraw'],
+    ['es', 'Tu postulación', 'Postulado', 'Editar postulación', 'Retirar'],
+  ] as const)(
+    'shows the application the server says the talent made, not the form (%s)',
+    async (locale, yours, applied, edit, withdraw) => {
+      const { posting, talent, staleSession, application } = await appliedElsewhere(
+        `Applied elsewhere ${locale}`,
+      );
+      const mine = { userId: talent.id, entry: userProjectOf(application) };
+      const { store } = await renderWithApp(
+        <SessionProvider persistor={null} rehydrated>
+          <ApplyPanel posting={posting} mine={mine} />
+        </SessionProvider>,
+        { session: staleSession, locale },
+      );
+      // From the page's data: no form to apply again, ever.
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: yours })).toBeInTheDocument();
+      expect(screen.getByText(applied)).toBeInTheDocument();
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: edit })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: withdraw })).toBeInTheDocument();
+      // The stored user follows the server.
+      expect(store.getState().auth.user!.projects.map((p) => p.application.id)).toEqual([
+        application.id,
+      ]);
+    },
+  );
+
+  it.each([
+    ['en', 'Your application', 'Edit application'],
+    ['es', 'Tu postulación', 'Editar postulación'],
+  ] as const)(
+    'without the server’s word on the page, asks the API before offering the form (%s)',
+    async (locale, yours, edit) => {
+      const { posting, staleSession } = await appliedElsewhere(`Asked first ${locale}`);
+      await renderWithApp(panel(posting), { session: staleSession, locale });
+      expect(await screen.findByRole('button', { name: edit })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: yours })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('my applications', () => {
