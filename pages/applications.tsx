@@ -3,13 +3,16 @@ import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
+import { KindListLoading } from '@/components/postings/kind-tabs';
 import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
 import { signedInPage } from '@/lib/server-state';
 import { preloadForSession } from '@/lib/session-preload';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
 // The server renders it when it knows the session (lib/server-state.ts).
-const ApplicationsList = dynamic(() => import('@/components/applications/applications-list'));
+const ApplicationsList = dynamic(() => import('@/components/applications/applications-list'), {
+  loading: () => <KindListLoading pathname="/applications" text="applications.loading" />,
+});
 preloadForSession(['/applications'], () => import('@/components/applications/applications-list'));
 
 /**

@@ -5,6 +5,7 @@ import type {
   TProjectInput,
   TTalentSearch,
 } from '@/lib/schemas/marketplace';
+import { userJobOf, userProjectOf } from '@/lib/user-entries';
 import { jobApplicationSaved, projectApplicationSaved } from '@/store/auth-slice';
 import type {
   TJob,
@@ -15,7 +16,6 @@ import type {
   TProjectApplication,
   TTalentCard,
 } from '@/types/marketplace';
-import type { TUserJob, TUserProject } from '@/types/user';
 import { api } from './api';
 
 // The marketplace through the cache (docs/api.md "Marketplace"). Searches of postings are
@@ -25,33 +25,7 @@ import { api } from './api';
 /** `posting_id` narrows the caller's applications to the one for that posting. */
 type TKindQuery = { type: TPostingKind; page: number; posting_id?: number };
 
-/** Seed §3's entry of the user's `projects` for an application the server answered. */
-export const userProjectOf = (a: TProjectApplication): TUserProject => ({
-  id: a.project.id,
-  name: a.project.name,
-  project_status_id: a.project.project_status_id,
-  application: {
-    id: a.id,
-    accepted: a.accepted,
-    shown_accepted_message: a.shown_accepted_message,
-    ready_to_close: a.ready_to_close,
-    algorand_transaction: a.algorand_transaction,
-    near_transaction: a.near_transaction,
-  },
-});
-
-/** Seed §3's entry of the user's `jobs`. */
-export const userJobOf = (a: TJobApplication): TUserJob => ({
-  id: a.job.id,
-  name: a.job.name,
-  job_status_id: a.job.job_status_id,
-  application: {
-    id: a.id,
-    selected: a.selected,
-    algorand_transaction: a.algorand_transaction,
-    near_transaction: a.near_transaction,
-  },
-});
+export { userJobOf, userProjectOf };
 
 /** After a write of a project application: the stored user follows the answer. */
 async function syncProject(

@@ -46,13 +46,26 @@ const userIdOf = (state: unknown) => (state as RootState).auth.user?.id;
  */
 function followNewest(list: TNotification[], dispatch: TDispatch, state: unknown) {
   const stored = new Map(storedOf(state).map((n) => [n.id, n]));
-  for (const n of [...list].reverse()) {
-    if (stored.get(n.id)?.created_at !== n.created_at) dispatch(notificationReceived(n));
-  }
+  const fresh = [...list].reverse().filter((n) => stored.get(n.id)?.created_at !== n.created_at);
+  for (const n of fresh) dispatch(notificationReceived(n));
+  followApplications(fresh, dispatch);
   for (const n of list) {
     if (n.been_clicked && stored.get(n.id)?.been_clicked === false) {
       dispatch(notificationClicked({ id: n.id }));
     }
+  }
+}
+
+/** A notification of a change of one of the talent's applications (server/services/marketplace/pipeline.ts). */
+const APPLICATION_STATUS_TYPE = 'application_status';
+
+/**
+ * New notifications of a status change of the caller's applications: the cached lists of their
+ * applications (/applications) are read again, so a decision shows there without a reload.
+ */
+function followApplications(fresh: TNotification[], dispatch: TDispatch) {
+  if (fresh.some((n) => n.type === APPLICATION_STATUS_TYPE)) {
+    dispatch(asAction(api.util.invalidateTags(['MyApplications'])));
   }
 }
 
@@ -142,6 +155,7 @@ export function notificationArrived(n: TNotification): UnknownAction {
       ),
     );
     dispatch(notificationsApi.util.invalidateTags([{ type: 'Notifications', id: 'MORE' }]));
+    if (stored?.created_at !== n.created_at) followApplications([n], dispatch);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { TContractType, TModality } from '@/lib/schemas/marketplace';
+import type { TUserJob, TUserProject } from './user';
 
 /** API.md's shapes of the marketplace (docs/api.md "Marketplace"). */
 export type TOwner = { id: number; name: string; company: string | null };
@@ -81,4 +82,14 @@ export type TPage<T> = {
   page: number;
   per_page: number;
   last_page: number;
+};
+
+/**
+ * Whether the caller of a posting's page applied to it, as the server said with the page
+ * (server/ssr/marketplace.ts `loadViewerApplication`): whose answer it is, and their entry of
+ * seed §3's `projects` or `jobs`, or null when they have not applied.
+ */
+export type TViewerApplication = {
+  userId: number;
+  entry: TUserProject | TUserJob | null;
 };

@@ -25,7 +25,6 @@ export function prefetch(store: AppStore, { query }: TAddress) {
 /** /applications: the talent's applications in tabs, each with its status and posting. */
 export default function ApplicationsList() {
   const { t, i18n } = useTranslation('market');
-  const { t: tc } = useTranslation('common');
   const { type, page } = useKindList();
   const { data } = useMyApplicationsQuery({ type, page });
   return (
@@ -33,7 +32,7 @@ export default function ApplicationsList() {
       <KindTabs pathname="/applications" current={type} />
       {!data ? (
         <p className={`${styles.empty} ${styles.state}`} role="status">
-          {tc('auth.checking_session')}
+          {t('applications.loading')}
         </p>
       ) : data.data.length === 0 ? (
         <div className={styles.empty}>

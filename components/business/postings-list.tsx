@@ -62,7 +62,7 @@ export default function PostingsList() {
       <KindTabs pathname="/business/postings" current={type} />
       {!data ? (
         <p className={`${styles.empty} ${styles.state}`} role="status">
-          {tc('auth.checking_session')}
+          {t('postings.loading')}
         </p>
       ) : data.data.length === 0 ? (
         <div className={styles.empty}>

@@ -12,12 +12,19 @@ import styles from './notification-bell.module.css';
 const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
 
 /**
+ * The server's last count in this tab (browser only: the watcher sets it), so that the next
+ * page's header shows it at once instead of nothing while its own watcher starts.
+ */
+let lastKnown: { userId: number; unread: number } | null = null;
+
+/**
  * The header's bell (docs/product.md "Notifications"): a link to /notifications whose name says
- * how many are unread. The count starts from the stored user's notifications (the sign-in answer
- * carries the newest) and then follows the server's, live. The stream and the cache come in a
+ * how many are unread. The count is the server's only: the stored user's copy of the list may be
+ * days old (signed in on this device earlier, read on another since), so until the server has
+ * answered the bell shows no count rather than a stale one. The stream and the cache come in a
  * chunk of their own a while after the page has loaded (lib/after-load.ts), so the header stays
- * light on every page; the open connection passes from one page's header to the next's
- * (components/notifications/live.ts).
+ * light on every page; the open connection and its count pass from one page's header to the
+ * next's (components/notifications/live.ts).
  */
 export function NotificationBell() {
   const { t } = useTranslation('common');
@@ -26,7 +33,9 @@ export function NotificationBell() {
   const user = useAppSelector(selectUser);
   const store = useAppStore();
   const userId = rehydrated ? user?.id : undefined;
-  const [server, setServer] = useState<{ userId: number; unread: number | null } | null>(null);
+  const [server, setServer] = useState<{ userId: number; unread: number | null } | null>(
+    () => lastKnown,
+  );
 
   useEffect(() => {
     if (userId === undefined) return;
@@ -36,9 +45,12 @@ export function NotificationBell() {
       .then(() => import('@/components/notifications/live'))
       .then(({ watchNotifications }) => {
         if (cancelled) return;
-        release = watchNotifications(store, userId, (unread) => setServer({ userId, unread }));
+        release = watchNotifications(store, userId, (unread) => {
+          if (unread !== null) lastKnown = { userId, unread };
+          setServer({ userId, unread });
+        });
       })
-      // The chunk did not load (offline): the stored count stays.
+      // The chunk did not load (offline): no count is shown.
       .catch(() => {});
     return () => {
       cancelled = true;
@@ -47,8 +59,8 @@ export function NotificationBell() {
   }, [store, userId]);
 
   if (!rehydrated || !user) return null;
-  const stored = user.notifications.filter((n) => !n.been_clicked).length;
-  const unread = server?.userId === user.id && server.unread !== null ? server.unread : stored;
+  const known = server?.userId === user.id ? server.unread : null;
+  const unread = known ?? (lastKnown?.userId === user.id ? lastKnown.unread : 0);
   return (
     <Link
       href="/notifications"

@@ -56,7 +56,7 @@ export function ProjectApplicationForm({
   const [update, updating] = useUpdateProjectApplicationMutation();
   const [form, setForm] = useState({
     proposal: initial?.proposal ?? '',
-    price: toMajorInput(initial?.price_proposal ?? null, posting.currency),
+    price: toMajorInput(initial?.price_proposal ?? null, posting.currency, i18n.language),
     weeks: initial ? String(initial.weeks) : String(posting.weeks),
   });
   const busy = applying.isLoading || updating.isLoading;

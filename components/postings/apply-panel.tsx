@@ -1,10 +1,11 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
-import { selectUser } from '@/store/auth-slice';
-import { useAppSelector } from '@/store/hooks';
+import { jobApplicationSaved, projectApplicationSaved, selectUser } from '@/store/auth-slice';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import type { TViewerApplication } from '@/types/marketplace';
 import { useSession } from '@/store/session';
 import { isProject, type TPosting } from './posting-facts';
 import styles from './postings.module.css';
@@ -28,13 +29,38 @@ const ApplyForm = dynamic(() => import('./apply-form'), { ssr: false, loading: (
  * with a proposal, price and weeks; a job with a summary, experience and a CV); or see, edit and
  * withdraw their application. Businesses never apply.
  */
-export default function ApplyPanel({ posting }: { posting: TPosting }) {
+export default function ApplyPanel({
+  posting,
+  mine,
+}: {
+  posting: TPosting;
+  /** Whether the caller applied, as the server said with the page; absent when it could not tell. */
+  mine?: TViewerApplication | null;
+}) {
   const { t } = useTranslation('market');
   const { rehydrated } = useSession();
   const user = useAppSelector(selectUser);
+  const dispatch = useAppDispatch();
   const [justApplied, setJustApplied] = useState(false);
   const project = isProject(posting);
   const path = `/${project ? 'projects' : 'jobs'}/${posting.id}`;
+  // The server's answer counts for the user it was given for (another may have signed in since).
+  const fromServer = rehydrated && user && mine?.userId === user.id ? mine.entry : undefined;
+  const stored = user?.is_talent
+    ? project
+      ? user.projects.find((p) => p.id === posting.id)
+      : user.jobs.find((j) => j.id === posting.id)
+    : undefined;
+
+  // The stored user (seed §3) takes the server's entry: it may predate an application made on
+  // another device, or a decision made since.
+  // The panel shows the stored entry (which later edits change) once it has one, the server's
+  // until then.
+  useEffect(() => {
+    if (!fromServer) return;
+    if ('job_status_id' in fromServer) dispatch(jobApplicationSaved(fromServer));
+    else dispatch(projectApplicationSaved(fromServer));
+  }, [fromServer, dispatch]);
 
   if (!rehydrated) return <Loading />;
   if (!user) {
@@ -62,10 +88,8 @@ export default function ApplyPanel({ posting }: { posting: TPosting }) {
       </section>
     );
   }
-  const mine = project
-    ? user.projects.find((p) => p.id === posting.id)
-    : user.jobs.find((j) => j.id === posting.id);
-  if (mine) return <MyApplication posting={posting} entry={mine} justApplied={justApplied} />;
+  const entry = stored ?? fromServer;
+  if (entry) return <MyApplication posting={posting} entry={entry} justApplied={justApplied} />;
   if (!posting.accepting) {
     return (
       <section className={styles.panel}>
@@ -74,5 +98,13 @@ export default function ApplyPanel({ posting }: { posting: TPosting }) {
       </section>
     );
   }
-  return <ApplyForm posting={posting} onDone={() => setJustApplied(true)} />;
+  // Without the server's word (the page was asked for without the session cookie: a link from
+  // another site), the form asks the API first whether the talent applied.
+  return (
+    <ApplyForm
+      posting={posting}
+      check={fromServer === undefined}
+      onDone={() => setJustApplied(true)}
+    />
+  );
 }

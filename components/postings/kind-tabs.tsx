@@ -36,3 +36,26 @@ export function KindTabs({ pathname, current }: { pathname: string; current: TPo
     </nav>
   );
 }
+
+/**
+ * A list page's list while its chunk loads (its `next/dynamic` loading state): the tabs and a
+ * status, never a blank page (after publishing a posting, the move to My postings waits for it).
+ */
+export function KindListLoading({
+  pathname,
+  text,
+}: {
+  pathname: string;
+  text: 'postings.loading' | 'applications.loading';
+}) {
+  const { t } = useTranslation('market');
+  const { type } = useKindList();
+  return (
+    <>
+      <KindTabs pathname={pathname} current={type} />
+      <p className={`${styles.empty} ${styles.state}`} role="status">
+        {t(text)}
+      </p>
+    </>
+  );
+}

@@ -11,6 +11,7 @@ import {
   type TPosting,
 } from './posting-facts';
 import styles from './postings.module.css';
+import type { TViewerApplication } from '@/types/marketplace';
 
 function Loading() {
   return <div className={styles.applyLoading} aria-hidden="true" />;
@@ -29,9 +30,12 @@ const ApplyPanel = dynamic(() => import('./apply-panel'), {
 export function PostingDetail({
   posting,
   countryName,
+  mine,
 }: {
   posting: TPosting;
   countryName: string | null;
+  /** Whether the caller applied, as the server said with the page (apply-panel.tsx). */
+  mine?: TViewerApplication | null;
 }) {
   const { t, i18n } = useTranslation('market');
   const pay = usePay(posting);
@@ -95,7 +99,7 @@ export function PostingDetail({
         )}
       </article>
       <aside className={styles.side} aria-label={t('apply.title')}>
-        <ApplyPanel posting={posting} />
+        <ApplyPanel posting={posting} mine={mine} />
       </aside>
     </div>
   );

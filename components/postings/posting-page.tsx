@@ -3,14 +3,17 @@ import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { PostingDetail } from './posting-detail';
 import type { TPosting } from './posting-facts';
+import type { TViewerApplication } from '@/types/marketplace';
 
 /** The page of one posting, with the title, description and Open Graph tags in its HTML. */
 export function PostingPage({
   posting,
   countryName,
+  mine,
 }: {
   posting: TPosting;
   countryName: string | null;
+  mine?: TViewerApplication | null;
 }) {
   const { t } = useTranslation('market');
   const company = posting.owner.company;
@@ -23,7 +26,7 @@ export function PostingPage({
         <meta property="og:title" content={posting.name} />
         <meta property="og:description" content={posting.summary} />
       </Head>
-      <PostingDetail posting={posting} countryName={countryName} />
+      <PostingDetail posting={posting} countryName={countryName} mine={mine} />
     </PageFrame>
   );
 }

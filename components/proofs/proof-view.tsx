@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { Badge, type TBadgeTone } from '@/components/ui/badge';
 import { formatDay } from '@/lib/format/day';
+import type { TProofNetwork } from '@/lib/explorer';
 import type { TProof, TProofVerdict } from '@/types/proof';
 import styles from './proofs.module.css';
 
@@ -126,5 +127,31 @@ function FactRow({ label, value }: { label: string; value: string }) {
         <code>{value}</code>
       </dd>
     </>
+  );
+}
+
+/** How much of a malformed id the page repeats (the address may hold anything). */
+const SHOWN_CHARS = 120;
+
+/**
+ * A `/verify` address whose id cannot be one of its network's (docs/product.md "Verification
+ * anyone can do"): says so, and what such an id looks like, rather than "not found".
+ */
+export function MalformedProof({ network, txId }: { network: TProofNetwork; txId: string }) {
+  const { t } = useTranslation('wallet');
+  const shown = txId.length > SHOWN_CHARS ? `${txId.slice(0, SHOWN_CHARS)}…` : txId;
+  return (
+    <article className={styles.proof} aria-labelledby="proof-title">
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>{t('verify.title')}</p>
+        <h1 id="proof-title">{t('verify.malformed.title')}</h1>
+        <p className={styles.verdict}>{t(`verify.malformed.${network}`)}</p>
+        {shown && (
+          <p className={styles.verdict}>
+            <span>{t('verify.malformed.given')}</span> <code>{shown}</code>
+          </p>
+        )}
+      </header>
+    </article>
   );
 }

@@ -113,11 +113,24 @@ export function toMinor(typed: string, currency: string): number | undefined {
   return Number(whole) * 10 ** digits + (digits > 0 ? Number(fraction) : 0);
 }
 
-/** Minor units as what an input shows: 150050 USD → "1500.50". */
-export function toMajorInput(minor: number | null | undefined, currency: string): string {
+/**
+ * Minor units as what an input shows, in `lang`'s decimal mark and without a fraction of zeros:
+ * 280000 USD → "2800", 150050 USD → "1500.50" (en) or "1500,50" (es). No grouping, so that a
+ * three-decimal currency's amount never reads as thousands; toMinor reads every one back.
+ */
+export function toMajorInput(
+  minor: number | null | undefined,
+  currency: string,
+  lang = 'en',
+): string {
   if (minor == null) return '';
   const digits = currencyDigits(currency);
-  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
+  const scale = 10 ** digits;
+  if (!Number.isSafeInteger(minor) || minor < 0) return (minor / scale).toFixed(digits);
+  const whole = Math.floor(minor / scale);
+  const cents = minor % scale;
+  if (cents === 0) return String(whole);
+  return `${whole}${lang === 'es' ? ',' : '.'}${String(cents).padStart(digits, '0')}`;
 }
 
 /** The currencies `codes`, each with its name in `lang` (lib/format/currency-names.ts), sorted by name. */

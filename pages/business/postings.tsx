@@ -3,6 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
+import { KindListLoading } from '@/components/postings/kind-tabs';
 import { ButtonLink } from '@/components/ui/button';
 import { PIPELINE_NAMESPACES } from '@/lib/i18n/page-props';
 import { signedInPage } from '@/lib/server-state';
@@ -13,7 +14,9 @@ import { useSession } from '@/store/session';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
 // The server renders it when it knows the session (lib/server-state.ts).
-const PostingsList = dynamic(() => import('@/components/business/postings-list'));
+const PostingsList = dynamic(() => import('@/components/business/postings-list'), {
+  loading: () => <KindListLoading pathname="/business/postings" text="postings.loading" />,
+});
 preloadForSession(['/business/postings'], () => import('@/components/business/postings-list'));
 
 /**

@@ -1,11 +1,22 @@
+import type { IncomingMessage } from 'node:http';
 import type * as v from 'valibot';
 import { jobSearchSchema, projectSearchSchema } from '@/lib/schemas/marketplace';
 import { validate } from '@/lib/schemas/validate';
 import { AppError } from '@/server/errors';
 import { getPosting, searchPostings, type TKind } from '@/server/services/marketplace/postings';
 import { listCountries } from '@/server/services/reference';
-import type { TJob, TPage, TProject } from '@/types/marketplace';
+import { userJobOf, userProjectOf } from '@/lib/user-entries';
+import type {
+  TJob,
+  TJobApplication,
+  TPage,
+  TProject,
+  TProjectApplication,
+  TViewerApplication,
+} from '@/types/marketplace';
+
 import { anonymousCtx } from './context';
+import { pageSession } from './session';
 
 // Loaders of the marketplace's pages (getServerSideProps): the same verbs as GET /projects,
 // GET /jobs and GET /projects/{id}, as an anonymous caller, so results and postings are in the
@@ -25,7 +36,11 @@ export type TOpportunitiesPage = {
   countries: TOption[];
 };
 
-export type TPostingPage = { posting: TProject | TJob; countryName: string | null };
+export type TPostingPage = {
+  posting: TProject | TJob;
+  countryName: string | null;
+  mine?: TViewerApplication | null;
+};
 
 /** Props travel as JSON. */
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -99,13 +114,50 @@ export async function loadPostingForm(
   return page && { ...page, countries };
 }
 
+/** A posting's id as the address writes it, or null when it cannot be one. */
+const postingIdOf = (id: string) =>
+  /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
+
+/**
+ * The caller's application to the posting, read through the API with the page's session
+ * (server/ssr/session.ts) as the browser would (`GET /me/applications?posting_id=`), on every
+ * request of the page, a move within the app included. Null without a session, or for a caller
+ * who is no talent (the API's 403).
+ */
+export async function loadViewerApplication(
+  req: IncomingMessage,
+  kind: TKind,
+  id: string,
+): Promise<TViewerApplication | null> {
+  const postingId = postingIdOf(id);
+  if (postingId === null) return null;
+  const session = await pageSession(req);
+  if (!session) return null;
+  const answer = await session.call({
+    url: '/me/applications',
+    params: { type: kind, page: 1, posting_id: postingId },
+  });
+  const body = answer.body as {
+    status?: boolean;
+    data?: TPage<TProjectApplication | TJobApplication>;
+  };
+  if (answer.status !== 200 || body?.status !== true || !body.data) return null;
+  const found = body.data.data[0];
+  const entry = !found
+    ? null
+    : 'project_id' in found
+      ? userProjectOf(found)
+      : userJobOf(found as TJobApplication);
+  return { userId: session.userId, entry };
+}
+
 /** /projects/[id], /jobs/[id] and their edit pages: the posting, or null (a real 404). */
 export async function loadPosting(
   kind: TKind,
   id: string,
   lang: 'en' | 'es',
 ): Promise<TPostingPage | null> {
-  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) return null;
+  if (postingIdOf(id) === null) return null;
   const ctx = await anonymousCtx();
   try {
     const posting = plain(await getPosting(ctx, kind, { id: Number(id) })) as TProject | TJob;

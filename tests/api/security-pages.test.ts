@@ -276,6 +276,65 @@ describe('an address with a control character', () => {
   });
 });
 
+describe('a posting page', () => {
+  it.each(['en', 'es'] as const)(
+    'says with the page whether its caller applied, from the server, to a talent only (%s)',
+    async (locale) => {
+      for (const [route, id, key] of [
+        ['/projects/[id]', projectId, 'accepted'],
+        ['/jobs/[id]', jobId, 'selected'],
+      ] as const) {
+        const params = { id: String(id) };
+        const applied = propsOf(
+          (await render({ route, params, locale, token: talent.token })).result,
+        );
+        expect(applied?.mine, route).toMatchObject({
+          userId: talent.id,
+          entry: { id, application: { [key]: 0 } },
+        });
+        const other = await createUser(api.db, api.deps, { isTalent: true, name: 'Otto' });
+        const none = propsOf((await render({ route, params, locale, token: other.token })).result);
+        expect(none?.mine, route).toEqual({ userId: other.id, entry: null });
+        const visitor = propsOf((await render({ route, params, locale })).result);
+        expect(visitor?.mine, route).toBeNull();
+        const owner = propsOf(
+          (await render({ route, params, locale, token: business.token })).result,
+        );
+        expect(owner?.mine, route).toBeNull();
+      }
+    },
+  );
+});
+
+describe('the verify page', () => {
+  it.each(['en', 'es'] as const)(
+    'is a 400 saying the id is malformed, for either network, and a 404 for an unknown network (%s)',
+    async (locale) => {
+      const route = '/verify/[network]/[txId]';
+      for (const [network, txId] of [
+        ['algorand', 'not-a-tx'],
+        ['algorand', 'A'.repeat(51)],
+        ['algorand', 'a'.repeat(52)],
+        ['near', 'not-a-hash'],
+        ['near', '0'.repeat(44)],
+      ] as const) {
+        const label = `${network}/${txId}`;
+        const statements = await statementsOf(api.db, async () => {
+          const { result, status } = await render({ route, params: { network, txId }, locale });
+          expect(status, label).toBe(400);
+          expect(propsOf(result)?.malformed, label).toEqual({ network, txId });
+        });
+        expect(statements, `${label}: the chain and the database are not asked`).toEqual([]);
+      }
+      const unknown = await render({ route, params: { network: 'ethereum', txId: TX_ID }, locale });
+      expect(unknown.result).toEqual({ notFound: true });
+      const valid = await render({ route, params: { network: 'algorand', txId: TX_ID }, locale });
+      expect(valid.status).toBe(200);
+      expect(propsOf(valid.result)?.proof).toMatchObject({ network: 'algorand', tx_id: TX_ID });
+    },
+  );
+});
+
 describe('a page whose query fails', () => {
   it('logs its class, SQLSTATE and path only, and leaves as an error without SQL, parameters or query text', async () => {
     const broken = await createTestApi();
@@ -375,8 +434,9 @@ describe('the fuzz of every server-rendered page', () => {
             expect(propsOf(answer.result)?.addressRefused, label).toBe(true);
             continue;
           }
-          expect(answer.status, label).toBe(200);
           const props = propsOf(answer.result);
+          // An id that cannot be a transaction's is a 400 saying so (the verify page).
+          expect(answer.status, label).toBe(props?.malformed ? 400 : 200);
           if (!props) {
             expect(answer.result, label).toEqual({ notFound: true });
           } else if (page.signedIn) {

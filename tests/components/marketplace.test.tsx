@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PostingForm } from '@/components/business/posting-form';
 import ApplicationsList from '@/components/applications/applications-list';
 import ApplyPanel from '@/components/postings/apply-panel';
 import { projectApplications, projects } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { SessionProvider } from '@/store/session';
-import type { TProject } from '@/types/marketplace';
+import { userProjectOf } from '@/lib/user-entries';
+import type { TProject, TProjectApplication } from '@/types/marketplace';
 import { startClientApi } from '../helpers/client-api';
 import { renderWithApp } from '../helpers/render';
 
@@ -156,6 +157,70 @@ describe('applying to a project', () => {
   });
 });
 
+describe('applied on another device', () => {
+  /** A talent signed in here before applying elsewhere: the stored user lists no application. */
+  async function appliedElsewhere(name: string) {
+    const posting = await postProject(name);
+    const talent = await server.signUp();
+    const staleSession = talent.session;
+    const { json } = await server.call('POST', '/project_applications', {
+      token: talent.token,
+      body: {
+        project_id: posting.id,
+        proposal: 'A proposal that is long enough.',
+        price_proposal: 100000,
+        weeks: 2,
+      },
+    });
+    const application = json.data as TProjectApplication;
+    return { posting, talent, staleSession, application };
+  }
+
+  it.each([
+    ['en', 'Your application', 'Applied', 'Edit application', 'Withdraw'],
+    ['es', 'Tu postulación', 'Postulado', 'Editar postulación', 'Retirar'],
+  ] as const)(
+    'shows the application the server says the talent made, not the form (%s)',
+    async (locale, yours, applied, edit, withdraw) => {
+      const { posting, talent, staleSession, application } = await appliedElsewhere(
+        `Applied elsewhere ${locale}`,
+      );
+      const mine = { userId: talent.id, entry: userProjectOf(application) };
+      const { store } = await renderWithApp(
+        <SessionProvider persistor={null} rehydrated>
+          <ApplyPanel posting={posting} mine={mine} />
+        </SessionProvider>,
+        { session: staleSession, locale },
+      );
+      // From the page's data: no form to apply again, ever.
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: yours })).toBeInTheDocument();
+      expect(screen.getByText(applied)).toBeInTheDocument();
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: edit })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: withdraw })).toBeInTheDocument();
+      // The stored user follows the server.
+      expect(store.getState().auth.user!.projects.map((p) => p.application.id)).toEqual([
+        application.id,
+      ]);
+    },
+  );
+
+  it.each([
+    ['en', 'Your application', 'Edit application'],
+    ['es', 'Tu postulación', 'Editar postulación'],
+  ] as const)(
+    'without the server’s word on the page, asks the API before offering the form (%s)',
+    async (locale, yours, edit) => {
+      const { posting, staleSession } = await appliedElsewhere(`Asked first ${locale}`);
+      await renderWithApp(panel(posting), { session: staleSession, locale });
+      expect(await screen.findByRole('button', { name: edit })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: yours })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+    },
+  );
+});
+
 describe('my applications', () => {
   it('says what to do next when there are none (en and es)', async () => {
     const talent = await server.signUp();
@@ -222,4 +287,99 @@ describe('my applications', () => {
       .where(eq(projectApplications.userId, talent.id));
     expect(row!.accepted).toBe(APPLICATION_STATUS.withdrawn);
   });
+});
+
+describe('editing an application', () => {
+  /** A talent who applied to a new project with `price` (minor units), signed in with it. */
+  async function applied(price: number) {
+    const posting = await postProject('Edit my price');
+    const talent = await server.signUp();
+    await server.call('POST', '/project_applications', {
+      token: talent.token,
+      body: {
+        project_id: posting.id,
+        proposal: 'A proposal that is long enough.',
+        price_proposal: price,
+        weeks: 2,
+      },
+    });
+    const { json } = await server.call('GET', `/users/id/${talent.id}`, { token: talent.token });
+    return {
+      posting,
+      session: { ...talent.session, user: json.data as typeof talent.session.user },
+    };
+  }
+
+  it.each([
+    ['en', '2800', 'Edit application', 'Your price', 280000],
+    ['en', '2800.50', 'Edit application', 'Your price', 280050],
+    ['es', '2800', 'Editar postulación', 'Tu precio', 280000],
+    ['es', '2800,50', 'Editar postulación', 'Tu precio', 280050],
+  ] as const)(
+    'shows the price as typed, without a fraction of zeros, in the language’s decimal mark (%s: %s)',
+    async (locale, shown, edit, label, price) => {
+      const user = userEvent.setup();
+      const { posting, session } = await applied(price);
+      await renderWithApp(panel(posting), { session, locale });
+      await user.click(await screen.findByRole('button', { name: edit }));
+      expect(await screen.findByLabelText(label)).toHaveValue(shown);
+    },
+  );
+});
+
+describe('a list page while its list loads', () => {
+  // Right after publishing, My postings showed nothing (no tabs, no status) until the list's
+  // chunk had arrived: now the tabs and a loading status show at once, then the list. Each run
+  // loads the page afresh, so that its list's module is still to come, as in a new tab.
+  async function freshPage(page: 'business/postings' | 'applications') {
+    vi.resetModules();
+    const [{ renderWithApp: render }, { SessionProvider: Session }, mod] = await Promise.all([
+      import('../helpers/render'),
+      import('@/store/session'),
+      page === 'applications'
+        ? import('@/pages/applications')
+        : import('@/pages/business/postings'),
+    ]);
+    return { render, Session, Page: mod.default };
+  }
+
+  it.each([
+    ['en', 'Projects', 'Loading your postings…', /No projects yet/],
+    ['es', 'Proyectos', 'Cargando tus publicaciones…', /Aún no tienes proyectos/],
+  ] as const)(
+    'My postings shows its tabs and a loading status at once, then the list (%s)',
+    async (locale, tab, loading, empty) => {
+      const business = await server.signUp({ isTalent: false });
+      const { render, Session, Page } = await freshPage('business/postings');
+      await render(
+        <Session persistor={null} rehydrated>
+          <Page />
+        </Session>,
+        { session: business.session, locale, router: { pathname: '/business/postings' } },
+      );
+      expect(screen.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+      expect(screen.getByRole('status')).toHaveTextContent(loading);
+      expect(await screen.findByText(empty)).toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['en', 'Projects', 'Loading your applications…', 'No applications yet: find opportunities.'],
+    ['es', 'Proyectos', 'Cargando tus postulaciones…', /Aún no tienes postulaciones/],
+  ] as const)(
+    'My applications shows its tabs and a loading status at once, then the list (%s)',
+    async (locale, tab, loading, empty) => {
+      const talent = await server.signUp();
+      const { render, Session, Page } = await freshPage('applications');
+      await render(
+        <Session persistor={null} rehydrated>
+          <Page />
+        </Session>,
+        { session: talent.session, locale, router: { pathname: '/applications' } },
+      );
+      expect(screen.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+      expect(screen.getByRole('status')).toHaveTextContent(loading);
+      expect(await screen.findByText(empty)).toBeInTheDocument();
+    },
+  );
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import ApplicationsList from '@/components/applications/applications-list';
 import { Header } from '@/components/layout/header';
 import { stopLiveNotifications } from '@/components/notifications/live';
 import NotificationList from '@/components/notifications/notification-list';
@@ -119,13 +120,30 @@ async function streamLive(from: number) {
 }
 
 describe('the bell', () => {
-  it('shows the unread count from the stored user at once, as a link to /notifications', async () => {
-    const b = await businessWith(['one', 'two', 'three'], { clicked: ['one'] });
-    await renderWithApp(frame(<Header />), { session: b.session });
-    const link = bell('Notifications, 2 unread');
-    expect(link).toHaveAttribute('href', '/notifications');
-    expect(within(link).getByText('2')).toBeInTheDocument();
-  });
+  it.each([
+    ['en', 'Notifications', 'Notifications, 1 unread'],
+    ['es', 'Notificaciones', 'Notificaciones, 1 sin leer'],
+  ] as const)(
+    'shows no count until the server has answered, then the server’s, never the stored one (%s)',
+    async (locale, plain, oneUnread) => {
+      // Signed in on this device with three unread; two were read on another device since.
+      const b = await businessWith(['one', 'two', 'three']);
+      for (const n of b.session.user.notifications.slice(0, 2)) {
+        await server.call('PATCH', '/notifications/clicked', {
+          token: b.token,
+          body: { id: n.id },
+        });
+      }
+      const from = server.requests.length;
+      await renderWithApp(frame(<Header />), { session: b.session, locale });
+      const link = bell(plain);
+      expect(link).toHaveAttribute('href', '/notifications');
+      expect(within(link).queryByText('3')).not.toBeInTheDocument();
+      await streamLive(from);
+      const fresh = await screen.findByRole('link', { name: oneUnread });
+      expect(within(fresh).getByText('1')).toBeInTheDocument();
+    },
+  );
 
   it("then follows the server's count, which the stored list may not know", async () => {
     const b = await businessWith([]);
@@ -140,12 +158,6 @@ describe('the bell', () => {
   it('is not there for a visitor', async () => {
     await renderWithApp(frame(<Header />));
     expect(screen.queryByRole('link', { name: /notifications/i })).not.toBeInTheDocument();
-  });
-
-  it('speaks Spanish', async () => {
-    const b = await businessWith(['uno']);
-    await renderWithApp(frame(<Header />), { session: b.session, locale: 'es' });
-    expect(bell('Notificaciones, 1 sin leer')).toBeInTheDocument();
   });
 });
 
@@ -343,6 +355,60 @@ describe('live notifications', () => {
     store.dispatch(loggedIn(a.session));
     expect(streamOf(1).signal?.aborted).toBe(true);
   });
+});
+
+describe('my applications, live', () => {
+  it.each([
+    ['en', 'Applied', 'Shortlisted'],
+    ['es', 'Postulado', 'Preseleccionado'],
+  ] as const)(
+    'a status change streamed while /applications is open shows there without a reload (%s)',
+    async (locale, applied, shortlisted) => {
+      const business = await server.signUp({ isTalent: false });
+      const { json: posted } = await server.call('POST', '/projects', {
+        token: business.token,
+        body: {
+          name: `Live status ${locale}`,
+          summary: 'A logo for a coffee brand',
+          description: 'Three proposals and the final files.',
+          skills: ['Illustrator'],
+          budget: 150000,
+          currency: 'USD',
+          weeks: 3,
+          modality: 'remote',
+        },
+      });
+      const talent = await server.signUp();
+      const { json: sent } = await server.call('POST', '/project_applications', {
+        token: talent.token,
+        body: {
+          project_id: (posted.data as { id: number }).id,
+          proposal: 'A proposal that is long enough.',
+          price_proposal: 100000,
+          weeks: 2,
+        },
+      });
+      const from = server.requests.length;
+      await renderWithApp(
+        frame(
+          <>
+            <Header />
+            <ApplicationsList />
+          </>,
+        ),
+        { session: talent.session, locale },
+      );
+      expect(await screen.findByText(applied)).toBeInTheDocument();
+      await streamLive(from);
+      const moved = await server.call('POST', '/project_applications/changeApplicationStatus', {
+        token: business.token,
+        body: { application_id: (sent.data as { id: number }).id, status: 1, lang: locale },
+      });
+      expect(moved.status).toBe(200);
+      expect(await screen.findByText(shortlisted)).toBeInTheDocument();
+      expect(screen.queryByText(applied)).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('the notifications page', () => {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LanguagesSection } from '@/components/profile/languages-section';
 import { SkillsSection } from '@/components/profile/skills-section';
+import { ensureReferenceData } from '@/db/reference-data';
 import { languages, userLanguages } from '@/db/schema';
 import { startClientApi } from '../helpers/client-api';
 import { renderWithApp } from '../helpers/render';
@@ -117,5 +118,35 @@ describe('the languages section, against the API', () => {
         .where(eq(userLanguages.userId, ana.id));
       expect(rows.map((r) => r.languageId).sort()).toEqual([english!.id, german!.id].sort());
     });
+  });
+});
+
+describe('the languages picker', () => {
+  // CLDR names Twi "akan" in Spanish, as Akan itself: the list showed "Akan" twice. A database
+  // filled before the names were made unique takes them at start, each language keeping its id.
+  it.each([
+    ['en', 'Add a language'],
+    ['es', 'Agregar un idioma'],
+  ] as const)('lists every language once, Akan and Twi apart (%s)', async (locale, label) => {
+    const [twi] = await server.db.select().from(languages).where(eq(languages.code, 'tw'));
+    await server.db
+      .update(languages)
+      .set({ nameEn: 'Akan', nameEs: 'Akan' })
+      .where(eq(languages.code, 'tw'));
+    await ensureReferenceData(server.db);
+    const [after] = await server.db.select().from(languages).where(eq(languages.code, 'tw'));
+    expect(after).toEqual({ ...twi, nameEn: 'Twi', nameEs: 'Twi' });
+
+    const ana = await server.signUp();
+    const { json } = await server.call('GET', `/users/id/${ana.id}`, { token: ana.token });
+    await renderWithApp(<LanguagesSection profile={json.data as never} />, {
+      locale,
+      session: ana.session,
+    });
+    const select = screen.getByLabelText(label);
+    await screen.findByRole('option', { name: 'Twi' });
+    const names = [...select.querySelectorAll('option')].map((o) => o.textContent);
+    expect(names.filter((n) => n === 'Akan')).toHaveLength(1);
+    expect(new Set(names).size).toBe(names.length);
   });
 });

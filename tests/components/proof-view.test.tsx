@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ProofView } from '@/components/proofs/proof-view';
+import { MalformedProof, ProofView } from '@/components/proofs/proof-view';
 import type { TProof } from '@/types/proof';
 import { renderWithApp } from '../helpers/render';
 
@@ -139,4 +139,36 @@ describe('the proof page', () => {
       'Blockchain no disponibleNo pudimos contactar con la red Algorand en este momento',
     );
   });
+});
+
+describe('a malformed id on /verify', () => {
+  it.each([
+    [
+      'en',
+      'algorand',
+      'This transaction id is malformed',
+      'An Algorand transaction id is 52 characters long',
+    ],
+    ['en', 'near', 'This transaction id is malformed', 'A NEAR transaction hash is 43 or 44'],
+    [
+      'es',
+      'algorand',
+      'Este identificador de transacción está mal formado',
+      'Un identificador de transacción de Algorand tiene 52 caracteres',
+    ],
+    [
+      'es',
+      'near',
+      'Este identificador de transacción está mal formado',
+      'Un hash de transacción de NEAR tiene 43 o 44 caracteres',
+    ],
+  ] as const)(
+    'says the id is malformed and what one looks like, not "not found" (%s, %s)',
+    async (locale, network, heading, rule) => {
+      await renderWithApp(<MalformedProof network={network} txId="not-a-tx" />, { locale });
+      expect(screen.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(screen.getByText(new RegExp(rule))).toBeVisible();
+      expect(screen.getByText('not-a-tx')).toBeVisible();
+    },
+  );
 });

@@ -468,7 +468,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         await talent.waitForURL(`**${p}/projects/${project.id}`);
         await talent.getByRole('button', { name: tr('market:apply.edit'), exact: true }).click();
         const price = talent.getByRole('textbox', { name: tr('market:apply.price'), exact: true });
-        await expect.poll(() => price.inputValue()).toBe('2400.00');
+        await expect.poll(() => price.inputValue()).toBe('2400');
         await price.fill('2300');
         await talent
           .getByRole('textbox', { name: tr('market:apply.proposal'), exact: true })

@@ -106,6 +106,12 @@ describe('money (minor units of an ISO 4217 currency)', () => {
     expect(toMinor('ten', 'USD')).toBeNaN();
     expect(toMinor('1.2.3', 'USD')).toBeNaN();
     expect(toMajorInput(150050, 'USD')).toBe('1500.50');
+    expect(toMajorInput(150050, 'USD', 'es')).toBe('1500,50');
+    expect(toMajorInput(280000, 'USD')).toBe('2800');
+    expect(toMajorInput(280000, 'USD', 'es')).toBe('2800');
+    expect(toMajorInput(12345, 'KWD', 'es')).toBe('12,345');
+    expect(toMinor(toMajorInput(12345, 'KWD', 'es'), 'KWD')).toBe(12345);
+    expect(toMinor(toMajorInput(150050, 'USD', 'es'), 'USD')).toBe(150050);
     expect(toMajorInput(2500, 'JPY')).toBe('2500');
   });
 

@@ -1,19 +1,27 @@
 import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
-import { ProofView } from '@/components/proofs/proof-view';
+import { MalformedProof, ProofView } from '@/components/proofs/proof-view';
 import { translationProps, WALLET_NAMESPACES } from '@/lib/i18n/page-props';
 import { serverPage } from '@/server/ssr/page';
-import { loadProof } from '@/server/ssr/proofs';
-import type { TProof } from '@/types/proof';
+import { loadProof, type TProofPage } from '@/server/ssr/proofs';
 
 /**
  * /verify/[network]/[txId]: anyone checks a record of finished work against the chain, without
  * an account. Rendered on the server, with Open Graph tags, so that a shared link previews the
- * verdict; the answer is cached briefly (docs/api.md "Proofs").
+ * verdict; the answer is cached briefly (docs/api.md "Proofs"). An id that cannot be one of the
+ * network's is a 400 that says so; an unknown network, a 404.
  */
-export default function VerifyPage({ proof }: { proof: TProof }) {
+export default function VerifyPage(props: TProofPage) {
   const { t } = useTranslation('wallet');
+  if ('malformed' in props) {
+    return (
+      <PageFrame title={t('verify.malformed.title')}>
+        <MalformedProof {...props.malformed} />
+      </PageFrame>
+    );
+  }
+  const { proof } = props;
   const network = t(`networks.${proof.network}`);
   const title = `${t(`verify.verdict.${proof.verdict}`)} · ${t('verify.heading', { network })}`;
   const description =
@@ -37,10 +45,11 @@ export default function VerifyPage({ proof }: { proof: TProof }) {
   );
 }
 
-export const getServerSideProps = serverPage<{ proof: TProof }>(async ({ params, locale, res }) => {
-  const proof = await loadProof(String(params?.network ?? ''), String(params?.txId ?? ''));
-  if (!proof) return { notFound: true };
+export const getServerSideProps = serverPage<TProofPage>(async ({ params, locale, res }) => {
+  const page = await loadProof(String(params?.network ?? ''), String(params?.txId ?? ''));
+  if (!page) return { notFound: true };
+  if ('malformed' in page) res.statusCode = 400;
   // The chains' answers are cached on the server; the page may be reused for as long.
-  res.setHeader('Cache-Control', 'public, max-age=30');
-  return { props: { proof, ...(await translationProps(locale, WALLET_NAMESPACES)) } };
+  else res.setHeader('Cache-Control', 'public, max-age=30');
+  return { props: { ...page, ...(await translationProps(locale, WALLET_NAMESPACES)) } };
 });
