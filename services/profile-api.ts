@@ -1,5 +1,5 @@
 import type { TStudyCentreInput, TUserInfoInput, TWorkplaceInput } from '@/lib/schemas/profile';
-import { personUpdated, studyCentreSaved, userRefreshed } from '@/store/auth-slice';
+import { avatarUpdated, personUpdated, studyCentreSaved, userRefreshed } from '@/store/auth-slice';
 import type { RootState } from '@/store/root';
 import { VERIFY_STATUS } from '@/lib/statuses';
 import type { TEducation, TExperience, TUser } from '@/types/user';
@@ -49,6 +49,7 @@ export const profileApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
         dispatch(personUpdated(data.person));
+        dispatch(avatarUpdated(data.avatar_url ?? null));
         dispatch(
           profileApi.util.updateQueryData('getMe', myId(getState()), (me) => {
             Object.assign(me, data);
