@@ -69,7 +69,7 @@ for (const locale of ['en', 'es'] as const) {
       expect(toggle).toHaveFocus();
     });
 
-    it('count only the filters of the tab, and say no number when none is set', async () => {
+    it('count only the filters of the tab: the contract type on jobs', async () => {
       await renderPage(locale, { contract_type: 'full_time', min_pay: '100' }, undefined, 'jobs');
       expect(screen.getByRole('button', { name: `${tx.filters} (2)` })).toBeInTheDocument();
     });
