@@ -1,9 +1,9 @@
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Opportunities } from '@/components/opportunities/opportunities';
-import { MARKET_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
+import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
+import { signedInPage } from '@/lib/server-state';
 import { loadOpportunities, type TOpportunitiesPage } from '@/server/ssr/marketplace';
-import { serverPage } from '@/server/ssr/page';
 
 /** /opportunities: projects and jobs found from the URL's choices, rendered on the server. */
 export default function OpportunitiesPage(props: TOpportunitiesPage) {
@@ -15,9 +15,11 @@ export default function OpportunitiesPage(props: TOpportunitiesPage) {
   );
 }
 
-export const getServerSideProps = serverPage<TOpportunitiesPage>(async ({ query, locale }) => ({
-  props: {
-    ...(await loadOpportunities(query, locale === 'es' ? 'es' : 'en')),
-    ...(await translationProps(locale, MARKET_NAMESPACES)),
-  },
-}));
+// With the session cookie the page is rendered signed in (lib/server-state.ts): a business, who
+// lands here after signing in, reads the words meant for it, and the header its links, from the
+// first paint.
+export const getServerSideProps = signedInPage<TOpportunitiesPage>(
+  MARKET_NAMESPACES,
+  undefined,
+  ({ query, locale }) => loadOpportunities(query, locale === 'es' ? 'es' : 'en'),
+);

@@ -1,5 +1,10 @@
 import type { TStudyCentreInput, TUserInfoInput, TWorkplaceInput } from '@/lib/schemas/profile';
-import { personUpdated, userRefreshed, verificationRequested } from '@/store/auth-slice';
+import {
+  avatarUpdated,
+  personUpdated,
+  userRefreshed,
+  verificationRequested,
+} from '@/store/auth-slice';
 import type { RootState } from '@/store/root';
 import type { TEducation, TExperience, TUser } from '@/types/user';
 import type { UnknownAction } from '@reduxjs/toolkit';
@@ -48,6 +53,7 @@ export const profileApi = api.injectEndpoints({
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
         dispatch(personUpdated(data.person));
+        dispatch(avatarUpdated(data.avatar_url ?? null));
         dispatch(
           profileApi.util.updateQueryData('getMe', myId(getState()), (me) => {
             Object.assign(me, data);

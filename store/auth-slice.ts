@@ -24,6 +24,8 @@ export function sessionUserOf(user: TUser | TSessionUser): TSessionUser {
     id: user.id,
     email: user.email,
     lang: user.lang,
+    // Absent from a session stored before the header showed the photo.
+    avatar_url: user.avatar_url ?? null,
     is_talent: user.is_talent,
     person: user.person,
     workplaces: user.workplaces ?? [],
@@ -81,6 +83,10 @@ export const authSlice = createSlice({
       if (name !== undefined) state.user.person.name = name;
       if (last_name !== undefined) state.user.person.last_name = last_name;
       if (phone !== undefined) state.user.person.phone = phone;
+    },
+    /** The saved profile photo (the header's avatar follows it at once). */
+    avatarUpdated(state, action: PayloadAction<string | null>) {
+      if (state.user) state.user.avatar_url = action.payload;
     },
     paypalEmailUpdated(state, action: PayloadAction<string | null>) {
       if (state.user) state.user.paypal_email = action.payload;
@@ -188,6 +194,7 @@ export const {
   tokenRenewed,
   userRefreshed,
   personUpdated,
+  avatarUpdated,
   paypalEmailUpdated,
   walletUpdated,
   becameBusiness,

@@ -89,12 +89,16 @@ export type TUser = {
   lang: 'en' | 'es';
 };
 
-/** Seed §3: what the client keeps of the signed-in user (and persists), beside `id`, e-mail and language. */
+/**
+ * Seed §3: what the client keeps of the signed-in user (and persists), beside `id`, e-mail,
+ * language and the profile photo (the header's avatar).
+ */
 export type TSessionUser = Pick<
   TUser,
   | 'id'
   | 'email'
   | 'lang'
+  | 'avatar_url'
   | 'is_talent'
   | 'person'
   | 'workplaces'

@@ -3,6 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { landingPath, useSignOut } from '@/components/auth/use-session-actions';
 import { ButtonLink } from '@/components/ui/button';
+import { assetUrl } from '@/lib/profile/asset-url';
 import { selectIsLoggedIn, selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
@@ -103,14 +104,31 @@ export function AccountMenu() {
     e.preventDefault();
   };
 
-  // Until stored state is back, show neither variant (no flash of "Sign in" for a signed-in user).
-  if (!rehydrated) return <div className={styles.accountPlaceholder} aria-hidden="true" />;
-  if (!isLoggedIn || !user) {
+  // Until stored state is back, neither variant shows (no flash of "Sign in" for a signed-in
+  // user), but the signed-out one holds its place, unseen and inert: for a visitor, most often
+  // signed out, nothing in the header moves when it appears.
+  if (!rehydrated || !isLoggedIn || !user) {
+    const placeholder = !rehydrated;
     return (
-      <div className={styles.authLinks}>
+      <div
+        className={
+          placeholder ? `${styles.authLinks} ${styles.accountPlaceholder}` : styles.authLinks
+        }
+        aria-hidden={placeholder || undefined}
+        inert={placeholder || undefined}
+      >
         {/* Not in the background on every page (components/layout/header.tsx). */}
         <Link href="/auth/login" className={styles.navLink} prefetch={false}>
-          {t('nav.sign_in')}
+          {/* On a phone an icon, whose name stays the words (components/layout/layout.module.css). */}
+          <svg
+            aria-hidden="true"
+            focusable="false"
+            viewBox="0 0 24 24"
+            className={`${styles.navIcon} ${styles.signInIcon}`}
+          >
+            <path d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8ZM4 21a8 8 0 0 1 16 0" />
+          </svg>
+          <span className={styles.navLabel}>{t('nav.sign_in')}</span>
         </Link>
         <ButtonLink href="/auth/register" prefetch={false}>
           {t('nav.register')}
@@ -133,9 +151,22 @@ export function AccountMenu() {
         onClick={() => setOpenAt(open ? null : 'first')}
         onKeyDown={onButtonKeyDown}
       >
-        <span className={styles.avatar} aria-hidden="true">
-          {initials}
-        </span>
+        {user.avatar_url ? (
+          // A plain <img> (uploads come from the API, not through next/image's optimizer), its
+          // size fixed so that nothing moves when it arrives.
+          <img
+            src={assetUrl(user.avatar_url)}
+            alt={t('nav.your_photo')}
+            className={styles.avatar}
+            width={32}
+            height={32}
+            decoding="async"
+          />
+        ) : (
+          <span className={styles.avatar} aria-hidden="true">
+            {initials}
+          </span>
+        )}
         <span className={styles.accountName}>{user.person.name}</span>
         <span className="visually-hidden">{t('nav.account_menu')}</span>
       </button>

@@ -1,19 +1,62 @@
 import Link from 'next/link';
+import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
+import type { ReactNode } from 'react';
+import { selectUser } from '@/store/auth-slice';
+import { useAppSelector } from '@/store/hooks';
+import { useSession } from '@/store/session';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
 import { NotificationBell } from './notification-bell';
+import { PostMenu } from './post-menu';
 import styles from './layout.module.css';
 
+/** 24×24 outline icons of the main links (shown instead of their words on a phone). */
+const ICONS = {
+  opportunities: 'M9 6V4.5A1.5 1.5 0 0 1 10.5 3h3A1.5 1.5 0 0 1 15 4.5V6M4 6h16v13H4zM4 12h16',
+  applications: 'M7 3h7l4 4v14H7zM14 3v4h4M10 12h5M10 16h5',
+  postings: 'M4 5h16M4 12h16M4 19h16',
+} as const;
+
+export function NavIcon({ d }: { d: string }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className={styles.navIcon}>
+      <path d={d} />
+    </svg>
+  );
+}
+
+/** A main link: its words on a wide screen, its icon on a phone (the words stay its name). */
+function NavLink({ href, icon, children }: { href: string; icon: string; children: ReactNode }) {
+  const { pathname } = useRouter();
+  return (
+    <Link
+      href={href}
+      className={styles.navLink}
+      aria-current={pathname === href ? 'page' : undefined}
+      // Not in the background on every page (see Header).
+      prefetch={false}
+    >
+      <NavIcon d={icon} />
+      <span className={styles.navLabel}>{children}</span>
+    </Link>
+  );
+}
+
 /**
- * Logo, language switcher, the notifications bell (signed in) and account, as items of one
- * wrapping row: on a phone the account (sign-in and register, or the menu) moves to a second row
- * instead of overflowing. Its links are on every page and in view at once: they load their page
- * when pointed at or touched (`prefetch={false}`), not in the page's first seconds, whose network
- * and main thread are the page's own.
+ * Logo, the main links (opportunities; a talent's applications or a business's postings and its
+ * "Post a project or job"), language switcher, the notifications bell and account, in one row.
+ * On a phone the logo is its mark, the main links and "post" are icons (their words stay their
+ * accessible names) and the language switcher offers the other language: still one row
+ * (docs/product.md "Look and behaviour"). Its links are on every page and in view at once: they
+ * load their page when pointed at or touched (`prefetch={false}`), not in the page's first
+ * seconds, whose network and main thread are the page's own.
  */
 export function Header() {
   const { t } = useTranslation('common');
+  const { rehydrated } = useSession();
+  const user = useAppSelector(selectUser);
+  const signedIn = rehydrated && user ? user : null;
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
@@ -21,13 +64,24 @@ export function Header() {
           <span aria-hidden="true" className={styles.brandMark}>
             ◆
           </span>
-          {t('app.name')}
+          <span className={styles.brandName}>{t('app.name')}</span>
         </Link>
         <nav aria-label={t('nav.main')} className={styles.mainNav}>
-          <Link href="/opportunities" className={styles.navLink} prefetch={false}>
+          <NavLink href="/opportunities" icon={ICONS.opportunities}>
             {t('nav.opportunities')}
-          </Link>
+          </NavLink>
+          {signedIn &&
+            (signedIn.is_talent ? (
+              <NavLink href="/applications" icon={ICONS.applications}>
+                {t('nav.applications')}
+              </NavLink>
+            ) : (
+              <NavLink href="/business/postings" icon={ICONS.postings}>
+                {t('nav.postings')}
+              </NavLink>
+            ))}
         </nav>
+        {signedIn && !signedIn.is_talent && <PostMenu />}
         <LanguageSwitcher />
         <NotificationBell />
         <AccountMenu />

@@ -10,7 +10,8 @@ import type { TPage } from '@/types/marketplace';
 import styles from './opportunities.module.css';
 import { Pagination } from './pagination';
 import { PostingCard } from './posting-card';
-import { SearchFilters, type TFilterValues } from './search-filters';
+import { FilterPanel } from './filter-panel';
+import type { TFilterValues } from './search-filters';
 
 export type TTab = 'projects' | 'jobs' | 'talents';
 
@@ -36,7 +37,7 @@ export function Opportunities({
   const { t } = useTranslation('market');
   const { rehydrated } = useSession();
   const user = useAppSelector(selectUser);
-  const business = rehydrated && user && !user.is_talent;
+  const business = Boolean(rehydrated && user && !user.is_talent);
   const countryName = (code: string | null) =>
     countries.find((c) => c.value === code)?.label ?? null;
   const applied = (p: TPosting) =>
@@ -49,9 +50,10 @@ export function Opportunities({
   const tabs: TTab[] = ['projects', 'jobs', 'talents'];
   return (
     <div className={styles.page}>
+      {/* A business (who landed here after signing in) reads what the page offers it. */}
       <header className={styles.pageHeader}>
-        <h1>{t('search.title')}</h1>
-        <p>{t('search.lead')}</p>
+        <h1>{business ? t('search.business_title') : t('search.title')}</h1>
+        <p>{business ? t('search.business_lead') : t('search.lead')}</p>
       </header>
       <nav className={styles.tabs} aria-label={t('search.tabs_label')}>
         {tabs.map((name) => (
@@ -73,13 +75,7 @@ export function Opportunities({
         )
       ) : (
         <div className={styles.layout}>
-          {/* Keyed by the URL's choices: back, forward and "Clear filters" show what they list. */}
-          <SearchFilters
-            key={`${tab}?${new URLSearchParams(values).toString()}`}
-            tab={tab}
-            values={values}
-            countries={countries}
-          />
+          <FilterPanel tab={tab} values={values} countries={countries} />
           <section aria-labelledby="results-count" className={styles.results}>
             <p id="results-count" className={styles.count} role="status">
               {t('search.results', { count: results?.total ?? 0 })}

@@ -19,10 +19,13 @@ export function SearchFilters({
   tab,
   values,
   countries,
+  onSearch,
 }: {
   tab: 'projects' | 'jobs';
   values: TFilterValues;
   countries: TOption[];
+  /** After a search is asked for (a narrow screen folds the filters: components/opportunities/filter-panel.tsx). */
+  onSearch?: () => void;
 }) {
   const { t } = useTranslation('market');
   const router = useRouter();
@@ -35,6 +38,7 @@ export function SearchFilters({
       if (typeof value === 'string' && value.trim() !== '') query[key] = value.trim();
     }
     void router.push({ pathname: router.pathname, query });
+    onSearch?.();
   }
 
   // Without a status, the search lists postings open for applications (docs/api.md "Search").

@@ -5,7 +5,8 @@ import { prefix, signIn, text, type TLocale } from './journeys';
 import { secretsSeen } from './secrets';
 
 // A 320 px phone (the narrowest WCAG 1.4.10 reflow width): no page may scroll sideways, in
-// either language, signed out or signed in, and no element may stick out of the viewport.
+// either language, signed out or signed in, no element may stick out of the viewport, and the
+// header stays one row (at most 64 px: docs/product.md "Header").
 const WIDTH = 320;
 const HEIGHT = 640;
 const DEMO_PASSWORD = 'Demo-pass-2026';
@@ -135,9 +136,13 @@ for (const { who, email, pages } of WHO) {
 
       for (const path of [...PAGES, ...pages]) {
         const shown = path === '/' ? p || '/' : `${p}${path}`;
-        it(`fits ${shown}`, async () => {
+        it(`fits ${shown}, under a header of one row`, async () => {
           await open(path);
           expectFits(`${shown} (now at ${new URL(page.url()).pathname})`, await measure(page));
+          const header = await page
+            .getByRole('banner')
+            .evaluate((el) => el.getBoundingClientRect().height);
+          expect(header, `the header of ${shown}`).toBeLessThanOrEqual(64);
         });
       }
 

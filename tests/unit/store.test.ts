@@ -36,10 +36,12 @@ describe('auth slice (seed §3, §4)', () => {
   it('login sets isLoggedIn and the user; logout clears both', () => {
     const user = makeUser();
     const inState = auth(undefined, loggedIn({ user, accessToken: 'token' }));
-    // Seed §3: the stored user is its seed fields (and id, e-mail, language); never the token.
+    // Seed §3: the stored user is its seed fields (and id, e-mail, language, the photo the header
+    // shows); never the token.
     expect(inState).toEqual({ isLoggedIn: true, user: sessionUserOf(user) });
     expect(Object.keys(inState.user!).sort()).toEqual([
       'algo_address',
+      'avatar_url',
       'email',
       'id',
       'is_talent',
