@@ -35,8 +35,13 @@ export function useSuggestions({
   const [focused, setFocused] = useState(false);
   const typed = text.replace(/\s+/g, ' ').trim().toLowerCase();
   const shown = typed ? suggestions.filter((s) => s.toLowerCase().includes(typed)) : [];
-  // A suggestion spelled as typed comes first: Enter then adds what was typed, in its usual spelling.
-  shown.sort((a, b) => Number(b.toLowerCase() === typed) - Number(a.toLowerCase() === typed));
+  // A suggestion spelled as typed comes first (Enter then adds what was typed, in its usual
+  // spelling), then those with a word starting as typed, then the rest, each in the given order.
+  const rank = (s: string) => {
+    const lower = s.toLowerCase();
+    return lower === typed ? 0 : (' ' + lower).includes(' ' + typed) ? 1 : 2;
+  };
+  shown.sort((a, b) => rank(a) - rank(b));
   const open = focused && shown.length > 0 && closedFor !== text;
   const active = open ? Math.min(highlight, shown.length - 1) : -1;
   const optionId = (i: number) => `${listId}-${i}`;
