@@ -1,8 +1,8 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { errorText } from '@/lib/error-text';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { settle } from '@/services/api';
 import {
@@ -25,7 +25,7 @@ export function WithdrawApplication({
   postingName: string;
 }) {
   const { t } = useTranslation('market');
-  const { t: tc } = useTranslation('common');
+  const failureText = useFailureText();
   const [asking, setAsking] = useState(false);
   const [withdrawProject, wp] = useWithdrawProjectApplicationMutation();
   const [withdrawJob, wj] = useWithdrawJobApplicationMutation();
@@ -36,7 +36,7 @@ export function WithdrawApplication({
       kind === 'project'
         ? await settle(withdrawProject(applicationId))
         : await settle(withdrawJob(applicationId));
-    if (!outcome.ok) return toastError(errorText(tc, outcome.failure.fields[0] ?? outcome.failure));
+    if (!outcome.ok) return toastError(failureText(outcome.failure));
     toastSuccess(t('apply.withdrawn'));
   }
 

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { loadGoogleIdentity, readGoogleCredential } from '@/lib/google-identity';
 import { publicEnv } from '@/lib/public-env';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { useFailureText } from '@/components/forms/failure-text';
 import { toastError, toastInfo, toastSuccess } from '@/lib/toast';
 import { checkEmail, loginWithGoogle } from '@/services/auth-service';
 import styles from './auth.module.css';
@@ -19,6 +20,7 @@ export function GoogleSignIn() {
   const { t, i18n } = useTranslation('common');
   const router = useRouter();
   const signIn = useSignIn();
+  const failureText = useFailureText();
   const slot = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -31,7 +33,17 @@ export function GoogleSignIn() {
       if (exists) {
         // Seed §8: a failed Google sign-in is "Error while logging in".
         const outcome = await loginWithGoogle(credential);
-        if (!outcome.ok) return toastError(t('messages.login.error'));
+        if (!outcome.ok) {
+          // Every refusal says the seed's text; offline, it is followed by why.
+          const text = t('messages.login.error');
+          return toastError(
+            failureText(outcome.failure, {
+              fallback: text,
+              codes: { [outcome.failure.code]: text },
+              nothingSaved: false,
+            }),
+          );
+        }
         toastSuccess(t('messages.login.welcome'));
         return signIn(outcome.data);
       }
@@ -66,7 +78,7 @@ export function GoogleSignIn() {
     return () => {
       cancelled = true;
     };
-  }, [clientId, i18n, router, signIn, t]);
+  }, [clientId, i18n, router, signIn, t, failureText]);
 
   if (!clientId) return null;
   return (

@@ -2,31 +2,24 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/text-field';
-import { errorText } from '@/lib/error-text';
 import { loginSchema } from '@/lib/schemas/users';
 import { toastSuccess } from '@/lib/toast';
 import { login } from '@/services/auth-service';
-import type { TFailure } from '@/services/http-client';
 import styles from './auth.module.css';
 import { GoogleSignIn } from './google-sign-in';
 import { SESSION_ENDED } from './session-watcher';
 import { useSignIn } from './use-session-actions';
-
-/** Seed §8: a refused sign-in is "Email and/or password incorrect"; no answer "Error while logging in". */
-function loginFailureText(t: (key: string) => string, failure: TFailure): string {
-  if (failure.code === 'unauthorized') return t('messages.login.incorrect');
-  if (failure.code === 'network' || failure.status >= 500) return t('messages.login.error');
-  return errorText(t as never, failure);
-}
 
 export function LoginForm() {
   const { t } = useTranslation('common');
   const router = useRouter();
   const signIn = useSignIn();
   const fields = useFieldErrors();
+  const failureText = useFailureText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
@@ -43,7 +36,15 @@ export function LoginForm() {
     setBusy(false);
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
-      return setFailure(loginFailureText(t, outcome.failure));
+      // Seed §8: a refused sign-in is "Email and/or password incorrect"; no answer "Error while
+      // logging in" (offline, followed by why).
+      return setFailure(
+        failureText(outcome.failure, {
+          codes: { unauthorized: t('messages.login.incorrect') },
+          fallback: t('messages.login.error'),
+          nothingSaved: false,
+        }),
+      );
     }
     toastSuccess(t('messages.login.welcome'));
     await signIn(outcome.data);

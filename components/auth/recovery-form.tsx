@@ -4,12 +4,11 @@ import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/text-field';
+import { useFailureText } from '@/components/forms/failure-text';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
-import { errorText } from '@/lib/error-text';
 import { email as emailRule, newPassword } from '@/lib/schemas/common';
 import { toastSuccess } from '@/lib/toast';
 import { requestRecoveryCode, resetPassword } from '@/services/auth-service';
-import type { TFailure } from '@/services/http-client';
 import * as v from 'valibot';
 import styles from './auth.module.css';
 
@@ -26,31 +25,12 @@ const passwordStep = v.pipe(
   ),
 );
 
-/** Seed §8's texts for the two calls; the vocabulary's text for a limit or a field. */
-function recoveryFailureText(
-  t: (key: string) => string,
-  step: 'email' | 'password',
-  failure: TFailure,
-) {
-  if (failure.code === 'network' || failure.status >= 500) {
-    return t(
-      step === 'email' ? 'messages.recovery_email.error' : 'messages.recovery_password.error',
-    );
-  }
-  if (failure.code === 'invalid_code') return t('messages.recovery_password.invalid_code');
-  if (step === 'email' && failure.code === 'not_found')
-    return t('messages.recovery_email.not_found');
-  if (step === 'password' && failure.fields.some((f) => f.code === 'wrong_code')) {
-    return t('messages.recovery_password.incorrect');
-  }
-  return errorText(t as never, failure);
-}
-
 /** Password recovery in two steps: e-mail → code by e-mail → code and new password (seed §5). */
 export function RecoveryForm() {
   const { t, i18n } = useTranslation('common');
   const router = useRouter();
   const fields = useFieldErrors();
+  const failureText = useFailureText();
   const [step, setStep] = useState<1 | 2>(1);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
@@ -58,6 +38,23 @@ export function RecoveryForm() {
   const [confirm, setConfirm] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Seed §8's texts for the two calls; the vocabulary's text for a limit or a field. */
+  const recoveryFailureText = (step: 'email' | 'password', failure: unknown) =>
+    failureText(
+      failure,
+      step === 'email'
+        ? {
+            fallback: t('messages.recovery_email.error'),
+            codes: { not_found: t('messages.recovery_email.not_found') },
+          }
+        : {
+            fallback: t('messages.recovery_password.error'),
+            codes: {
+              invalid_code: t('messages.recovery_password.invalid_code'),
+              wrong_code: t('messages.recovery_password.incorrect'),
+            },
+          },
+    );
 
   // The e-mail's link carries the e-mail and code in the fragment, which exists only in the
   // browser, after hydration: fill them in once, then drop it from the address bar and history.
@@ -83,7 +80,7 @@ export function RecoveryForm() {
       i18n.language === 'es' ? 'es' : 'en',
     );
     setBusy(false);
-    if (!outcome.ok) return setFailure(recoveryFailureText(t, 'email', outcome.failure));
+    if (!outcome.ok) return setFailure(recoveryFailureText('email', outcome.failure));
     toastSuccess(t('messages.recovery_email.success'));
     setStep(2);
   }
@@ -96,7 +93,7 @@ export function RecoveryForm() {
     // An empty code is refused by the service itself, without calling the server (seed §5).
     const outcome = await resetPassword({ code, password, email: email.trim() || undefined });
     setBusy(false);
-    if (!outcome.ok) return setFailure(recoveryFailureText(t, 'password', outcome.failure));
+    if (!outcome.ok) return setFailure(recoveryFailureText('password', outcome.failure));
     toastSuccess(t('messages.recovery_password.success'));
     await router.push('/auth/login');
   }

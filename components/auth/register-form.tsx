@@ -1,17 +1,16 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { useToday } from '@/components/forms/use-today';
 import { Button } from '@/components/ui/button';
 import fieldStyles from '@/components/ui/field.module.css';
 import { PasswordField, TextField } from '@/components/ui/text-field';
-import { errorText } from '@/lib/error-text';
 import { registerSchema, type TRegisterInput } from '@/lib/schemas/users';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 import { toastSuccess } from '@/lib/toast';
 import { register } from '@/services/auth-service';
-import type { TFailure } from '@/services/http-client';
 import styles from './auth.module.css';
 import { useSignIn } from './use-session-actions';
 
@@ -35,20 +34,12 @@ type TForm = {
 };
 type TTextField = Exclude<keyof TForm, 'is_talent'>;
 
-/**
- * Seed §8: the server's word on a refusal (next to the fields it names, summed up above them);
- * "Failed to create user - try again" when there is no answer.
- */
-function registerFailureText(t: (key: string) => string, failure: TFailure): string {
-  if (failure.code === 'network' || failure.status >= 500) return t('messages.register.error');
-  return errorText(t as never, failure.fields.length > 0 ? { code: 'invalid_input' } : failure);
-}
-
 /** Registration as a talent or a business (seed §3); with `google`, finishes a Google sign-up. */
 export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
   const { t, i18n } = useTranslation('common');
   const signIn = useSignIn();
   const fields = useFieldErrors();
+  const failureText = useFailureText();
   const today = useToday();
   const [form, setForm] = useState<TForm>({
     is_talent: true,
@@ -100,7 +91,14 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
     setBusy(false);
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
-      return setFailure(registerFailureText(t, outcome.failure));
+      // Seed §8: the server's word on a refusal (next to the fields it names, summed up above
+      // them); "Failed to create user - try again" when there is no answer.
+      return setFailure(
+        failureText(outcome.failure, {
+          fallback: t('messages.register.error'),
+          shown: Object.keys(form),
+        }),
+      );
     }
     if (google) safeStorage.remove(STORAGE_KEYS.registerByGoogle);
     toastSuccess(t('messages.register.success'));

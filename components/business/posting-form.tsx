@@ -1,6 +1,7 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { useGuardedForm } from '@/components/forms/leave-guard';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { useEarliestToday } from '@/components/forms/use-today';
@@ -8,7 +9,6 @@ import { Button } from '@/components/ui/button';
 import { SelectField, type TOption } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { errorText } from '@/lib/error-text';
 import { currencyOptions, toMajorInput, toMinor } from '@/lib/format/money';
 import { CURRENCIES } from '@/lib/currencies';
 import {
@@ -113,6 +113,7 @@ export function PostingForm({
 }) {
   const { t, i18n } = useTranslation('market');
   const { t: tc } = useTranslation('common');
+  const failureText = useFailureText();
   const router = useRouter();
   const today = useEarliestToday();
   const fields = useFieldErrors();
@@ -151,13 +152,7 @@ export function PostingForm({
     const outcome = await send;
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
-      const hidden = outcome.failure.fields.find((f) => !(f.path in form));
-      return toastError(
-        errorText(
-          tc,
-          hidden ?? (outcome.failure.fields.length ? { code: 'invalid_input' } : outcome.failure),
-        ),
-      );
+      return toastError(failureText(outcome.failure, { shown: Object.keys(form) }));
     }
     toastSuccess(posting ? t('form.updated') : t('form.created'));
     setForm(initial); // nothing left unsaved: leaving is not held

@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { isProject, PostingStatus, type TPosting } from '@/components/postings/posting-facts';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { errorText } from '@/lib/error-text';
 import { formatDay } from '@/lib/format/day';
 import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -42,6 +42,7 @@ export default function PostingsList() {
   const { t, i18n } = useTranslation('market');
   const { t: tp } = useTranslation('pipeline');
   const { t: tc } = useTranslation('common');
+  const failureText = useFailureText();
   const { type, page } = useKindList();
   const { data } = useMyPostingsQuery({ type, page });
   const [cancelProject] = useCancelProjectMutation();
@@ -53,7 +54,7 @@ export default function PostingsList() {
     const outcome = isProject(p)
       ? await settle(cancelProject(p.id))
       : await settle(cancelJob(p.id));
-    if (!outcome.ok) return toastError(errorText(tc, outcome.failure.fields[0] ?? outcome.failure));
+    if (!outcome.ok) return toastError(failureText(outcome.failure));
     toastSuccess(t('postings.cancelled'));
   }
 

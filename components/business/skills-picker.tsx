@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useSuggestions } from '@/components/forms/use-suggestions';
 import { Button } from '@/components/ui/button';
 import { ChipList } from '@/components/ui/chip-list';
 import { TextField } from '@/components/ui/text-field';
@@ -23,7 +24,6 @@ export function SkillsPicker({
   const { t: tp } = useTranslation('profile');
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
-  const listId = useId();
   useEffect(() => {
     const timer = setTimeout(() => setSearch(clean(text)), 250);
     return () => clearTimeout(timer);
@@ -40,34 +40,37 @@ export function SkillsPicker({
     setText('');
   }
 
+  const suggest = useSuggestions({
+    text,
+    // A skill already listed, typed again, adds nothing: no suggestion takes its Enter.
+    suggestions: taken.has(clean(text).toLowerCase()) ? [] : suggestions,
+    onPick: add,
+    label: t('form.skills'),
+  });
+
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key !== 'Enter') return;
+    // With suggestions showing, Enter takes the highlighted one ("Fig" → "Figma").
+    if (suggest.onKeyDown(e) || e.key !== 'Enter') return;
     e.preventDefault(); // Enter adds the skill; it does not send the posting
     add(text);
   };
   return (
     <div className={styles.skills}>
       <div className={styles.skillInput}>
-        <TextField
-          label={t('form.skills')}
-          hint={t('form.skills_hint')}
-          value={text}
-          list={listId}
-          maxLength={MARKET_LIMITS.skill}
-          autoComplete="off"
-          onChange={(e) =>
-            (e.nativeEvent as InputEvent).inputType === 'insertReplacementText'
-              ? add(e.target.value)
-              : setText(e.target.value)
-          }
-          onKeyDown={onKeyDown}
-          error={error}
-        />
-        <datalist id={listId}>
-          {suggestions.map((s) => (
-            <option key={s} value={s} />
-          ))}
-        </datalist>
+        <div className={suggest.boxClass}>
+          <TextField
+            label={t('form.skills')}
+            hint={t('form.skills_hint')}
+            value={text}
+            maxLength={MARKET_LIMITS.skill}
+            autoComplete="off"
+            {...suggest.inputProps}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKeyDown}
+            error={error}
+          />
+          {suggest.list}
+        </div>
         <Button
           variant="secondary"
           onClick={() => add(text)}

@@ -2,13 +2,12 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import styles from '@/components/layout/list-page.module.css';
 import { Button, ButtonLink } from '@/components/ui/button';
-import { errorText } from '@/lib/error-text';
 import { formatRelativeTime } from '@/lib/format/relative-time';
 import type { TAddress } from '@/lib/session-preload';
 import { useDeferredArrival } from '@/lib/use-deferred-arrival';
-import { failureOf } from '@/services/api';
 import {
   NOTIFICATIONS_PER_PAGE,
   notificationsApi,
@@ -76,6 +75,7 @@ export function prefetch(store: AppStore, { query }: TAddress) {
 export default function NotificationList() {
   const { t, i18n } = useTranslation('common');
   const { t: tp } = useTranslation('profile');
+  const failureText = useFailureText();
   const router = useRouter();
   const user = useAppSelector(selectUser);
   const page = pageOf(router.query.page);
@@ -111,7 +111,7 @@ export default function NotificationList() {
   if (!data) {
     return error && !isFetching ? (
       <div className={`${styles.empty} ${styles.state}`} role="alert">
-        <p>{errorText(t, failureOf(error))}</p>
+        <p>{failureText(error, { nothingSaved: false })}</p>
         <Button variant="secondary" onClick={() => void refetch()}>
           {t('notifications.retry')}
         </Button>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useLayoutEffect, useState } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { isProject, PostingStatus, type TPosting } from '@/components/postings/posting-facts';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
@@ -28,7 +29,6 @@ import {
   type TOwnerStatus,
 } from './applicant-card';
 import { BoardTitle } from './board-title';
-import { failureText } from './failure-text';
 import { LifecycleActions } from './lifecycle-actions';
 import { MoveDialog } from './move-dialog';
 import styles from './pipeline.module.css';
@@ -72,6 +72,7 @@ export default function ApplicantBoard({
   const { t: tc } = useTranslation('common');
   const lang: 'en' | 'es' = i18n.language === 'es' ? 'es' : 'en';
   const label = useStatusLabel();
+  const failureText = useFailureText();
   const [posting, setPosting] = useState(initial);
   const board = useBoardQuery({ kind, id: initial.id });
   const [changeStatus, changing] = useChangeApplicationStatusMutation();
@@ -105,7 +106,7 @@ export default function ApplicantBoard({
     return (
       <section className={styles.state} role="alert">
         <p>{t('board.load_failed')}</p>
-        <p className={styles.muted}>{failureText(failure, lang, tc, t('move.failed'))}</p>
+        <p className={styles.muted}>{failureText(failure, { nothingSaved: false })}</p>
         <Button variant="secondary" onClick={() => void board.refetch()}>
           {t('board.retry')}
         </Button>
@@ -181,13 +182,26 @@ export default function ApplicantBoard({
       // The dialog stays open with the reason as typed; the owner may try again or cancel.
       const field = outcome.failure.fields.find((f) => f.path === 'reason');
       if (field) setReasonError(errorText(tc, field));
-      toastError(failureText(outcome.failure, lang, tc, t('move.failed')));
+      // Seed §8, "Application updates": a failed change says "Error updating the data…".
+      toastError(
+        failureText(outcome.failure, {
+          fallback: t('move.failed'),
+          serverWords: true,
+          shown: ['reason'],
+        }),
+      );
       return;
     }
     setReasons(({ [application.id]: _done, ...rest }) => rest);
     setMove(null);
     setFocus((f) => ({ id: application.id, token: (f?.token ?? 0) + 1 }));
-    toastSuccess(t('move.saved'));
+    // Names the act ("Ana Quispe moved to Shortlisted"), then seed §8's "Application updates" text.
+    toastSuccess(
+      t(to === APPLICATION_STATUS.rejected ? 'move.rejected' : 'move.moved', {
+        name: fullName(application),
+        status: label(to),
+      }),
+    );
   }
 
   const card = (a: TBoardApplication) => (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useId, useState } from 'react';
 import { isProject, type TPosting } from '@/components/postings/posting-facts';
+import { useFailureText } from '@/components/forms/failure-text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
@@ -12,7 +13,6 @@ import {
   useStartProjectMutation,
 } from '@/services/pipeline-api';
 import type { TBoardCounts } from '@/types/pipeline';
-import { failureText } from './failure-text';
 import styles from './pipeline.module.css';
 
 type TAction = 'start' | 'finish_project' | 'finish_job';
@@ -53,7 +53,7 @@ export function LifecycleActions({
   onChanged: (posting: TPosting) => void;
 }) {
   const { t, i18n } = useTranslation('pipeline');
-  const { t: tc } = useTranslation('common');
+  const failureText = useFailureText();
   const lang: 'en' | 'es' = i18n.language === 'es' ? 'es' : 'en';
   const hintId = useId();
   const [asking, setAsking] = useState<TAction | null>(null);
@@ -86,7 +86,9 @@ export function LifecycleActions({
           : await settle(finishJob(key));
     if (!outcome.ok) {
       // The dialog stays open: the owner sees why and may try again or cancel.
-      toastError(failureText(outcome.failure, lang, tc, t('lifecycle.failed')));
+      toastError(
+        failureText(outcome.failure, { fallback: t('lifecycle.failed'), serverWords: true }),
+      );
       return;
     }
     setAsking(null);
@@ -119,7 +121,7 @@ export function LifecycleActions({
               {t('dialog.cancel')}
             </Button>
             <Button onClick={() => asking && void run(asking)} disabled={saving}>
-              {t('dialog.accept')}
+              {asking ? t(BUTTON[asking]) : ''}
             </Button>
           </>
         }

@@ -8,8 +8,17 @@ import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TBoardApplication } from '@/types/pipeline';
 import { fullName, useStatusLabel, type TOwnerStatus } from './applicant-card';
 
+/** The act a move confirms, on its button: "Reject Ana Quispe", "Hire …", "Move … to Shortlisted". */
+const CONFIRM: Record<TOwnerStatus, string> = {
+  0: 'move.confirm_move',
+  1: 'move.confirm_move',
+  2: 'move.confirm_hired',
+  3: 'move.confirm_rejected',
+};
+
 /**
- * The confirmation of a move, naming the talent and the new state ("Move Ana Quispe to Hired?").
+ * The confirmation of a move, naming the talent and the new state ("Move Ana Quispe to Hired?"),
+ * its button naming the act ("Hire Ana Quispe"), never a bare "Accept".
  * A rejection asks for the reason the talent will read; it belongs to the board, so a failed
  * save (or a cancel) never loses it.
  */
@@ -63,7 +72,7 @@ export function MoveDialog({
             disabled={saving}
             aria-busy={saving || undefined}
           >
-            {t('dialog.accept')}
+            {move ? t(CONFIRM[move.to], { name, status: label(move.to) }) : ''}
           </Button>
         </>
       }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
 import { isProject, type TPosting } from '@/components/postings/posting-facts';
+import { useFailureText } from '@/components/forms/failure-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -13,7 +14,6 @@ import {
 } from '@/services/pipeline-api';
 import { RecordOnChain } from '@/components/wallets/record-on-chain';
 import type { TUserJob, TUserProject } from '@/types/user';
-import { failureText } from './failure-text';
 import styles from './pipeline.module.css';
 
 /**
@@ -24,14 +24,14 @@ function Congratulations({ entry }: { entry: TUserProject }) {
   const { t } = useTranslation('pipeline');
   const [clear] = useClearAcceptedMessageMutation();
   const [closed, setClosed] = useState(false);
-  const { t: tc, i18n } = useTranslation('common');
+  const failureText = useFailureText();
 
   async function close() {
     setClosed(true);
     const outcome = await settle(clear(entry.application.id));
     // Not cleared: it shows again next time, which is better than never.
     if (!outcome.ok) {
-      toastError(failureText(outcome.failure, i18n.language, tc, t('talent.failed')));
+      toastError(failureText(outcome.failure, { fallback: t('talent.failed'), serverWords: true }));
     }
   }
 
@@ -51,7 +51,7 @@ function Congratulations({ entry }: { entry: TUserProject }) {
 /** The hired talent's "the work is done" on a started project, after a confirmation. */
 function ReadyToClose({ entry }: { entry: TUserProject }) {
   const { t, i18n } = useTranslation('pipeline');
-  const { t: tc } = useTranslation('common');
+  const failureText = useFailureText();
   const lang: 'en' | 'es' = i18n.language === 'es' ? 'es' : 'en';
   const [mark, marking] = useMarkReadyToCloseMutation();
   const [asking, setAsking] = useState(false);
@@ -60,7 +60,7 @@ function ReadyToClose({ entry }: { entry: TUserProject }) {
   async function confirm() {
     const outcome = await settle(mark({ id: entry.application.id, lang }));
     if (!outcome.ok) {
-      toastError(failureText(outcome.failure, lang, tc, t('talent.failed')));
+      toastError(failureText(outcome.failure, { fallback: t('talent.failed'), serverWords: true }));
       return;
     }
     setAsking(false);
@@ -96,7 +96,7 @@ function ReadyToClose({ entry }: { entry: TUserProject }) {
               {t('dialog.cancel')}
             </Button>
             <Button onClick={() => void confirm()} disabled={marking.isLoading}>
-              {t('dialog.accept')}
+              {t('talent.ready')}
             </Button>
           </>
         }

@@ -1,10 +1,12 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { useGuardedForm } from '@/components/forms/leave-guard';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { FileButton } from '@/components/ui/file-button';
 import { TextAreaField } from '@/components/ui/text-area-field';
+import fieldStyles from '@/components/ui/field.module.css';
 import { TextField } from '@/components/ui/text-field';
 import { errorText } from '@/lib/error-text';
 import { currencyDigits, toMajorInput, toMinor } from '@/lib/format/money';
@@ -17,7 +19,6 @@ import {
 } from '@/lib/schemas/marketplace';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { settle } from '@/services/api';
-import type { TFailure } from '@/services/http-client';
 import {
   useApplyToJobMutation,
   useApplyToProjectMutation,
@@ -30,12 +31,6 @@ import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import type { TJob, TJobApplication, TProject, TProjectApplication } from '@/types/marketplace';
 import styles from './postings.module.css';
-
-/** A refusal's text: the field error about something the form does not show (closed, already applied), or the call's. */
-function refusal(t: Parameters<typeof errorText>[0], failure: TFailure, shown: string[]): string {
-  const hidden = failure.fields.find((f) => !shown.includes(f.path));
-  return errorText(t, hidden ?? (failure.fields.length > 0 ? { code: 'invalid_input' } : failure));
-}
 
 const CV_EXTENSIONS = ['.pdf', '.doc', '.docx', '.png', '.jpg', '.jpeg'];
 
@@ -50,8 +45,9 @@ export function ProjectApplicationForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('market');
-  const { t: tc, i18n } = useTranslation('common');
+  const { i18n } = useTranslation('common');
   const fields = useFieldErrors();
+  const failureText = useFailureText();
   const [apply, applying] = useApplyToProjectMutation();
   const [update, updating] = useUpdateProjectApplicationMutation();
   const [form, setForm] = useState({
@@ -86,7 +82,10 @@ export function ProjectApplicationForm({
     );
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
-      return toastError(refusal(tc, outcome.failure, ['proposal', 'price_proposal', 'weeks']));
+      // A field error about something the form does not show (closed, already applied) is named.
+      return toastError(
+        failureText(outcome.failure, { shown: ['proposal', 'price_proposal', 'weeks'] }),
+      );
     }
     toastSuccess(initial ? t('apply.saved') : t('apply.sent'));
     onDone();
@@ -146,16 +145,33 @@ export function JobApplicationForm({
   const { t } = useTranslation('market');
   const { t: tc, i18n } = useTranslation('common');
   const fields = useFieldErrors();
+  const failureText = useFailureText();
   const user = useAppSelector(selectUser);
   const profileCv = useGetMeQuery(user?.id ?? 0, { skip: !user }).data?.cv_file ?? null;
   const [apply, applying] = useApplyToJobMutation();
   const [update, updating] = useUpdateJobApplicationMutation();
   const [summary, setSummary] = useState(initial?.summary ?? '');
   const [experience, setExperience] = useState(initial?.experience ?? '');
-  const [choice, setChoice] = useState<TCvChoice>(initial?.file ? 'upload' : 'profile');
-  const [upload, setUpload] = useState<{ id: number; name: string } | null>(initial?.file ?? null);
+  const [upload, setUpload] = useState<{ id: number; name: string } | null>(
+    initial?.file && initial.file.id !== profileCv?.id ? initial.file : null,
+  );
+  // Until the talent picks, the sensible choice: what the application holds, else the profile's
+  // CV when there is one (it loads after the first render), else a CV to upload.
+  const [chosen, setChoice] = useState<TCvChoice | null>(null);
+  const choice: TCvChoice =
+    chosen ??
+    (initial
+      ? !initial.file
+        ? 'none'
+        : initial.file.id === profileCv?.id
+          ? 'profile'
+          : 'upload'
+      : profileCv
+        ? 'profile'
+        : 'upload');
   const [uploading, setUploading] = useState(false);
   const [cvError, setCvError] = useState<string | null>(null);
+  const cvGroupId = useId();
   const busy = applying.isLoading || updating.isLoading || uploading;
   useGuardedForm({ dirty: summary !== (initial?.summary ?? ''), saving: busy });
   const cv =
@@ -172,13 +188,18 @@ export function JobApplicationForm({
     setUploading(true);
     const outcome = await uploadFile(file);
     setUploading(false);
-    if (!outcome.ok) return setCvError(errorText(tc, outcome.failure.fields[0] ?? outcome.failure));
+    if (!outcome.ok) return setCvError(failureText(outcome.failure));
     setUpload({ id: outcome.data.id, name: outcome.data.name });
     setChoice('upload');
   }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
+    if (choice === 'upload' && !upload) {
+      setCvError(errorText(tc, { code: 'upload_first' }));
+      document.getElementById(cvGroupId)?.querySelector<HTMLElement>('input[type="file"]')?.focus();
+      return;
+    }
     const values = { summary, experience, file_id: cv };
     const checked = initial
       ? fields.check(jobApplicationPatchSchema, { id: initial.id, ...values })
@@ -189,23 +210,32 @@ export function JobApplicationForm({
     );
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
-      return toastError(refusal(tc, outcome.failure, ['summary', 'experience']));
+      return toastError(failureText(outcome.failure, { shown: ['summary', 'experience'] }));
     }
     toastSuccess(initial ? t('apply.saved') : t('apply.sent'));
     onDone();
   }
 
-  const radio = (value: TCvChoice, label: string, disabled = false) => (
-    <label className={styles.choice}>
-      <input
-        type="radio"
-        name="cv"
-        checked={choice === value}
-        disabled={disabled}
-        onChange={() => setChoice(value)}
-      />
-      {label}
-    </label>
+  const cvProblem = cvError ?? fields.text('file_id');
+  // The app's radio cards (as the registration's role); the upload's file chooser sits in its
+  // card, beside the radio's label, never inside it (a label holds one control).
+  const radio = (value: TCvChoice, label: string, extra?: ReactNode) => (
+    <div className={`${fieldStyles.choice} ${styles.cvChoice}`}>
+      <label className={styles.cvOption}>
+        <input
+          type="radio"
+          name={`cv-${posting.id}`}
+          value={value}
+          checked={choice === value}
+          onChange={() => {
+            setChoice(value);
+            setCvError(null);
+          }}
+        />
+        <span>{label}</span>
+      </label>
+      {extra}
+    </div>
   );
   return (
     <form onSubmit={submit} noValidate>
@@ -231,20 +261,33 @@ export function JobApplicationForm({
         onChange={(e) => setExperience(e.target.value)}
         error={fields.text('experience')}
       />
-      <fieldset>
-        <legend>{t('apply.cv')}</legend>
+      <fieldset
+        id={cvGroupId}
+        className={`${fieldStyles.choices} ${styles.cvChoices}`}
+        aria-describedby={cvProblem ? `${cvGroupId}-error` : undefined}
+      >
+        <legend className={fieldStyles.legend}>{t('apply.cv')}</legend>
         {profileCv && radio('profile', t('apply.cv_profile', { name: profileCv.name }))}
-        {radio('upload', upload ? upload.name : t('apply.cv_upload'), !upload)}
-        <FileButton
-          label={t('apply.cv_upload')}
-          accept={CV_EXTENSIONS.join(',')}
-          onFile={(f) => void picked(f)}
-          disabled={busy}
-        />
+        {radio(
+          'upload',
+          t('apply.cv_upload'),
+          choice === 'upload' && (
+            <span className={styles.cvUpload}>
+              {upload && <span className={styles.muted}>{upload.name}</span>}
+              <FileButton
+                label={upload ? t('apply.cv_replace') : t('apply.cv_choose')}
+                accept={CV_EXTENSIONS.join(',')}
+                onFile={(f) => void picked(f)}
+                disabled={busy}
+                describedBy={cvProblem ? `${cvGroupId}-error` : undefined}
+              />
+            </span>
+          ),
+        )}
         {radio('none', t('apply.cv_none'))}
-        {(cvError ?? fields.text('file_id')) && (
-          <p role="alert" className={styles.muted}>
-            {cvError ?? fields.text('file_id')}
+        {cvProblem && (
+          <p id={`${cvGroupId}-error`} role="alert" className={styles.cvError}>
+            {cvProblem}
           </p>
         )}
       </fieldset>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useId, useState } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { Button } from '@/components/ui/button';
 import { FileButton } from '@/components/ui/file-button';
 import { errorText } from '@/lib/error-text';
@@ -7,7 +8,6 @@ import { assetUrl } from '@/lib/profile/asset-url';
 import { PROFILE_LIMITS } from '@/lib/schemas/profile';
 import { uploadImage } from '@/services/upload-service';
 import styles from './profile-edit.module.css';
-import { uploadFailureText } from './upload-failure';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const MB = 1024 * 1024;
@@ -29,6 +29,7 @@ export function AvatarField({
 }) {
   const { t } = useTranslation('profile');
   const { t: tc } = useTranslation('common');
+  const failureText = useFailureText();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
@@ -47,7 +48,7 @@ export function AvatarField({
     const outcome = await uploadImage(file);
     setBusy(false);
     onUploading(false);
-    if (!outcome.ok) return setError(uploadFailureText(tc, outcome.failure));
+    if (!outcome.ok) return setError(failureText(outcome.failure));
     onChange(outcome.data.url);
   }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
 import { useGuardedForm } from '@/components/forms/leave-guard';
+import { useFailureText } from '@/components/forms/failure-text';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/text-field';
@@ -23,6 +24,7 @@ export function PasswordForm() {
   const { t: tc } = useTranslation('common');
   const dispatch = useAppDispatch();
   const fields = useFieldErrors();
+  const failureText = useFailureText();
   const [form, setForm] = useState<TForm>(EMPTY);
   const [busy, setBusy] = useState(false);
   useGuardedForm({ dirty: Object.values(form).some(Boolean), saving: busy });
@@ -46,7 +48,11 @@ export function PasswordForm() {
     setBusy(false);
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
-      return toastError(tc('messages.password_change.error'));
+      // Seed §8: "Failed to change password"; offline, it says so.
+      const error = tc('messages.password_change.error');
+      return toastError(
+        failureText(outcome.failure, { fallback: error, codes: { invalid_input: error } }),
+      );
     }
     if (outcome.accessToken) dispatch(tokenRenewed(outcome.accessToken));
     toastSuccess(tc('messages.password_change.success'));

@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
 import { useGuardedForm } from '@/components/forms/leave-guard';
+import { useFailureText } from '@/components/forms/failure-text';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/text-field';
@@ -18,6 +19,7 @@ export function PaypalForm() {
   const stored = useAppSelector(selectUser)?.paypal_email ?? '';
   const [email, setEmail] = useState(stored);
   const fields = useFieldErrors();
+  const failureText = useFailureText();
   const [busy, setBusy] = useState(false);
   const dirty = email.trim() !== stored;
   useGuardedForm({ dirty, saving: busy });
@@ -31,7 +33,10 @@ export function PaypalForm() {
     setBusy(false);
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
-      return toastError(t('messages.paypal.error'));
+      const error = t('messages.paypal.error');
+      return toastError(
+        failureText(outcome.failure, { fallback: error, codes: { invalid_input: error } }),
+      );
     }
     dispatch(paypalEmailUpdated(outcome.data?.paypal_email ?? checked.value.paypal_email));
     toastSuccess(t('messages.paypal.success'));

@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useId, useState } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { FileButton } from '@/components/ui/file-button';
@@ -12,7 +13,6 @@ import { uploadFile } from '@/services/upload-service';
 import type { TUser } from '@/types/user';
 import { EditSection, SaveBar } from './edit-section';
 import styles from './profile-edit.module.css';
-import { uploadFailureText } from './upload-failure';
 import { useInfoSave } from './use-info-save';
 
 const LINKS = ['linkedin', 'github', 'website'] as const;
@@ -32,6 +32,7 @@ type TCvFile = { name: string; size: number };
 export function ProfessionalSection({ profile }: { profile: TUser }) {
   const { t } = useTranslation('profile');
   const { t: tc } = useTranslation('common');
+  const failureText = useFailureText();
   const [links, setLinks] = useState<Record<TLinkKey, string>>(() => ({
     linkedin: profile.links?.linkedin ?? '',
     github: profile.links?.github ?? '',
@@ -61,7 +62,7 @@ export function ProfessionalSection({ profile }: { profile: TUser }) {
     setBusy(true);
     const outcome = await uploadFile(file);
     setBusy(false);
-    if (!outcome.ok) return setCvError(uploadFailureText(tc, outcome.failure));
+    if (!outcome.ok) return setCvError(failureText(outcome.failure));
     setCvFile(outcome.data);
     setCvUrl(outcome.data.url);
   }

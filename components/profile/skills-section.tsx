@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSuggestions } from '@/components/forms/use-suggestions';
 import { TextField } from '@/components/ui/text-field';
 import { PROFILE_LIMITS } from '@/lib/schemas/profile';
 import { useProfileCalls } from '@/services/profile-api';
@@ -24,7 +25,6 @@ export function SkillsSection() {
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const listId = useId();
   // Asks once typing pauses; the cache answers a word asked before without a request.
   useEffect(() => {
     const timer = setTimeout(() => setSearch(cleanName(text)), 250);
@@ -55,8 +55,7 @@ export function SkillsSection() {
     setError(null);
   }
 
-  function typed(value: string, picked: boolean) {
-    if (picked) return add(value); // a suggestion chosen from the list is added at once
+  function typed(value: string) {
     setText(value);
     setError(null);
   }
@@ -68,6 +67,16 @@ export function SkillsSection() {
   }
 
   const taken = new Set(items.map((i) => i.value.toLowerCase()));
+  // With suggestions showing, Enter takes the highlighted one ("Fig" → "Figma"); a pick is added at once.
+  const suggest = useSuggestions({
+    text,
+    // A skill already listed, typed again, is answered as such: no suggestion takes its Enter.
+    suggestions: taken.has(cleanName(text).toLowerCase())
+      ? []
+      : suggestions.map((s) => s.value).filter((s) => !taken.has(s.toLowerCase())),
+    onPick: add,
+    label: t('skills.label'),
+  });
   return (
     <EditSection
       id="skills"
@@ -88,29 +97,19 @@ export function SkillsSection() {
     >
       <TagsEditor
         input={
-          <>
+          <div className={suggest.boxClass}>
             <TextField
               label={t('skills.label')}
               hint={t('skills.hint')}
               value={text}
-              list={listId}
               maxLength={PROFILE_LIMITS.skill}
               autoComplete="off"
-              onChange={(e) =>
-                typed(
-                  e.target.value,
-                  (e.nativeEvent as InputEvent).inputType === 'insertReplacementText',
-                )
-              }
+              {...suggest.inputProps}
+              onChange={(e) => typed(e.target.value)}
+              onKeyDown={(e) => void suggest.onKeyDown(e)}
             />
-            <datalist id={listId}>
-              {suggestions
-                .filter((s) => !taken.has(s.value.toLowerCase()))
-                .map((s) => (
-                  <option key={s.value} value={s.value} label={s.label} />
-                ))}
-            </datalist>
-          </>
+            {suggest.list}
+          </div>
         }
         onAdd={() => add(text)}
         error={error}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toastError } from '@/lib/toast';
@@ -23,6 +24,7 @@ export function StudyVerification({
 }) {
   const { t, i18n } = useTranslation('profile');
   const [thanks, setThanks] = useState(false);
+  const failureText = useFailureText();
   const [busy, setBusy] = useState(false);
   const current = queue[0];
 
@@ -32,7 +34,7 @@ export function StudyVerification({
     const outcome = await verify(current, i18n.language === 'es' ? 'es' : 'en');
     setBusy(false);
     if (!outcome.ok) {
-      toastError(t('messages.verify.error'));
+      toastError(failureText(outcome.failure, { fallback: t('messages.verify.error') }));
       onNext();
       return;
     }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
+import { useFailureText } from '@/components/forms/failure-text';
 import type { TUserInfoInput } from '@/lib/schemas/profile';
 import type { TFieldError } from '@/lib/schemas/validate';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -12,6 +13,7 @@ import { useUpdateInfoMutation } from '@/services/profile-api';
  */
 export function useInfoSave() {
   const { t } = useTranslation('profile');
+  const failureText = useFailureText();
   const [update, { isLoading }] = useUpdateInfoMutation();
 
   async function save(info: TUserInfoInput): Promise<TFieldError[] | null> {
@@ -20,7 +22,9 @@ export function useInfoSave() {
       toastSuccess(t('messages.info.success'));
       return null;
     }
-    toastError(t('messages.info.error'));
+    // Seed §8's text for a refusal; offline, it says so (nothing was saved).
+    const error = t('messages.info.error');
+    toastError(failureText(outcome.failure, { fallback: error, codes: { invalid_input: error } }));
     return outcome.failure.fields;
   }
 

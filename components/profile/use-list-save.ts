@@ -1,6 +1,7 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { useTranslation } from 'next-i18next/pages';
 import { useCallback, useState } from 'react';
+import { asFailure, useFailureText } from '@/components/forms/failure-text';
 import {
   runListSave,
   type TListApi,
@@ -27,6 +28,22 @@ export type TListSaveConfig<T extends TListItem> = {
 };
 
 /**
+ * A list's or tags' failed save: seed §8's text for the list; offline, followed by why (and
+ * "nothing was saved" only when no call went through).
+ */
+export function listFailureText(
+  failureText: ReturnType<typeof useFailureText>,
+  text: string,
+  outcome: { failure?: unknown; failed: number; total: number },
+): string {
+  if (asFailure(outcome.failure).code !== 'network') return text;
+  return failureText(outcome.failure, {
+    fallback: text,
+    nothingSaved: outcome.failed === outcome.total,
+  });
+}
+
+/**
  * Saves an edited list by diff (seed §4) and keeps it safe: the edited list stays in the store
  * whatever happens, each created entry takes its server id at once (a retry never creates it
  * twice), and a retry makes only the remaining calls. Every answer updates the user's copy, so
@@ -34,6 +51,7 @@ export type TListSaveConfig<T extends TListItem> = {
  */
 export function useListSave<T extends TListItem>(config: TListSaveConfig<T>) {
   const { t } = useTranslation('profile');
+  const failureText = useFailureText();
   const store = useAppStore();
   const dispatch = useAppDispatch();
   const [progress, setProgress] = useState<TSaveProgress | null>(null);
@@ -52,11 +70,11 @@ export function useListSave<T extends TListItem>(config: TListSaveConfig<T>) {
       dispatch(markSaved(saved(store.getState())));
       toastSuccess(t(messages.success));
     } else {
-      toastError(t(messages.error));
+      toastError(listFailureText(failureText, t(messages.error), outcome));
     }
     setProgress(null);
     return outcome;
-  }, [api, dispatch, edited, events, markSaved, messages, saved, store, t]);
+  }, [api, dispatch, edited, events, markSaved, messages, saved, store, t, failureText]);
 
   return { save, progress, running: progress !== null, failed };
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useCallback, useRef, useState } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import {
   runTagsSave,
   type TTagsApi,
@@ -8,6 +9,7 @@ import {
 } from '@/lib/profile/save-diff';
 import { toastError, toastSuccess } from '@/lib/toast';
 import type { TSaveProgress } from './edit-section';
+import { listFailureText } from './use-list-save';
 
 /**
  * Replaces skills, roles of interest or languages (seed §7: DELETE all, then POST each). If the
@@ -25,6 +27,7 @@ export function useTagsSave<V, A>({
   onStored: (stored: A[]) => void;
 }) {
   const { t } = useTranslation('profile');
+  const failureText = useFailureText();
   const pending = useRef<TTagsPending<V, A> | null>(null);
   const [progress, setProgress] = useState<TSaveProgress | null>(null);
   const [failed, setFailed] = useState(0);
@@ -40,12 +43,22 @@ export function useTagsSave<V, A>({
       if (!outcome.aborted) {
         onStored(outcome.added);
         if (outcome.ok) toastSuccess(t(messages.success));
-        else toastError(t(messages.error));
+        else {
+          // The clear-all went through: something changed, so never "nothing was saved".
+          const failed = outcome.pending?.remaining.length ?? values.length;
+          toastError(
+            listFailureText(failureText, t(messages.error), {
+              ...outcome,
+              failed,
+              total: failed + 1,
+            }),
+          );
+        }
       }
       setProgress(null);
       return outcome;
     },
-    [api, messages, onStored, t],
+    [api, messages, onStored, t, failureText],
   );
 
   return { save, progress, running: progress !== null, failed };

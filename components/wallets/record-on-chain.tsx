@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { Button } from '@/components/ui/button';
 import { safeStorage } from '@/lib/storage-keys';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -48,6 +49,7 @@ export function RecordOnChain({
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectUser);
   const explain = useWalletFailure();
+  const failureText = useFailureText();
   const [busy, setBusy] = useState<TNetwork | null>(null);
   // Read once: the component shows only with a signed-in user, after the session's rehydration.
   const [pending, setPending] = useState(() => readPending(kind, applicationId));
@@ -70,7 +72,7 @@ export function RecordOnChain({
     });
     if (!outcome.ok) {
       setPending(record);
-      toastError(t('messages.error'));
+      toastError(failureText(outcome.failure, { fallback: t('messages.error') }));
       return;
     }
     safeStorage.remove(PENDING_KEY);
@@ -113,7 +115,9 @@ export function RecordOnChain({
         if (address !== user.algo_address) {
           // The proof names the signer: the profile keeps the address that signs.
           const saved = await updateAlgoAddress(address);
-          if (!saved.ok) return toastError(t('messages.error'));
+          if (!saved.ok) {
+            return toastError(failureText(saved.failure, { fallback: t('messages.error') }));
+          }
           dispatch(walletUpdated({ algo_address: address }));
         }
         const tx = await wallets.recordAlgorand({

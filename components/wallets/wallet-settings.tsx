@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useRef, useState } from 'react';
+import { useFailureText } from '@/components/forms/failure-text';
 import { Button } from '@/components/ui/button';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { updateAlgoAddress, updateNearWallet } from '@/services/wallet-service';
@@ -24,6 +25,7 @@ export function WalletSettings() {
   const user = useAppSelector(selectUser);
   const [busy, setBusy] = useState<TNetwork | null>(null);
   const explain = useWalletFailure();
+  const failureText = useFailureText();
   const returned = useRef(false);
 
   /** Stores the wallet on the server, then in the session (seed §7, §4); says when it failed. */
@@ -31,7 +33,7 @@ export function WalletSettings() {
     const outcome =
       network === 'algorand' ? await updateAlgoAddress(value) : await updateNearWallet(value);
     if (!outcome.ok) {
-      toastError(t('messages.error'));
+      toastError(failureText(outcome.failure, { fallback: t('messages.error') }));
       return false;
     }
     dispatch(

@@ -2,7 +2,7 @@
 // Pure: the calls come in as a parameter, so the same code runs against the API and in tests.
 
 /** What one call answered (a client service's outcome): done with its data, or not done. */
-export type TCall<T = unknown> = { ok: true; data: T } | { ok: false };
+export type TCall<T = unknown> = { ok: true; data: T } | { ok: false; failure?: unknown };
 
 /** An entry of an edited list: a numeric id once the server has it, a temporary one before. */
 export type TListItem = { id: number | string; verify_status_id?: number };
@@ -71,14 +71,20 @@ export type TListEvents<T extends TListItem> = {
   progress?: (done: number, total: number) => void;
 };
 
-export type TSaveOutcome = { ok: boolean; total: number; failed: number };
+export type TSaveOutcome = {
+  ok: boolean;
+  total: number;
+  failed: number;
+  /** Why the first failed call failed (its service's failure), for the message. */
+  failure?: unknown;
+};
 
 /** Runs one call; a thrown error counts as a failed call, never as a lost save. */
 async function attempt<T>(call: () => Promise<TCall<T>>): Promise<TCall<T>> {
   try {
     return await call();
-  } catch {
-    return { ok: false };
+  } catch (error) {
+    return { ok: false, failure: error };
   }
 }
 
@@ -96,20 +102,28 @@ export async function runListSave<T extends TListItem>(
 ): Promise<TSaveOutcome> {
   const plan = diffList(saved, edited);
   // Deletes first: they free room under the server's per-user limits for the creates.
+  let failure: unknown;
+  const failedWith = (res: TCall<unknown>) => {
+    if (!res.ok) failure ??= res.failure;
+    return false;
+  };
   const calls: (() => Promise<boolean>)[] = [
     ...plan.deletes.map((id) => async () => {
       const res = await attempt(() => api.remove(id));
-      if (res.ok) events.deleted(id);
-      return res.ok;
+      if (!res.ok) return failedWith(res);
+      events.deleted(id);
+      return true;
     }),
     ...plan.updates.map((item) => async () => {
       const res = await attempt(() => api.update({ ...toPayload(item), id: item.id as number }));
-      if (res.ok) events.updated(res.data && isSavedId(res.data.id) ? res.data : item);
-      return res.ok;
+      if (!res.ok) return failedWith(res);
+      events.updated(res.data && isSavedId(res.data.id) ? res.data : item);
+      return true;
     }),
     ...plan.creates.map((item) => async () => {
       const res = await attempt(() => api.create(toPayload(item)));
-      if (!res.ok || !res.data || !isSavedId(res.data.id)) return false;
+      if (!res.ok) return failedWith(res);
+      if (!res.data || !isSavedId(res.data.id)) return false;
       events.created(item.id, res.data);
       return true;
     }),
@@ -120,7 +134,7 @@ export async function runListSave<T extends TListItem>(
     if (!(await call())) failed += 1;
     events.progress?.(i + 1, calls.length);
   }
-  return { ok: failed === 0, total: calls.length, failed };
+  return { ok: failed === 0, total: calls.length, failed, ...(failure ? { failure } : {}) };
 }
 
 /**
@@ -142,6 +156,8 @@ export type TTagsOutcome<V, A = unknown> = {
   aborted: boolean;
   /** What a retry still has to add, or null when nothing is left. */
   pending: TTagsPending<V, A> | null;
+  /** Why the first failed call failed (its service's failure), for the message. */
+  failure?: unknown;
 };
 
 /**
@@ -165,13 +181,23 @@ export async function runTagsSave<V, A = unknown>(
   const remaining: V[] = [];
   const added: A[] = resuming ? [...previous.added] : [];
   progress?.(0, todo.length);
+  let failure: unknown;
   for (const [i, value] of todo.entries()) {
     const res = await attempt(() => api.add(value));
     if (res.ok) added.push(res.data);
-    else remaining.push(value);
+    else {
+      remaining.push(value);
+      failure ??= res.failure;
+    }
     progress?.(i + 1, todo.length);
   }
   return remaining.length === 0
     ? { ok: true, added, aborted: false, pending: null }
-    : { ok: false, added, aborted: false, pending: { target, remaining, added } };
+    : {
+        ok: false,
+        added,
+        aborted: false,
+        pending: { target, remaining, added },
+        ...(failure ? { failure } : {}),
+      };
 }

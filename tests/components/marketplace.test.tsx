@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PostingForm } from '@/components/business/posting-form';
 import ApplicationsList from '@/components/applications/applications-list';
 import ApplyPanel from '@/components/postings/apply-panel';
-import { projectApplications, projects } from '@/db/schema';
+import { jobApplications, projectApplications, projects } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { SessionProvider } from '@/store/session';
 import { userProjectOf } from '@/lib/user-entries';
-import type { TProject, TProjectApplication } from '@/types/marketplace';
+import type { TJob, TProject, TProjectApplication } from '@/types/marketplace';
 import { startClientApi } from '../helpers/client-api';
 import { renderWithApp } from '../helpers/render';
 
@@ -219,6 +219,112 @@ describe('applied on another device', () => {
       expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     },
   );
+});
+
+describe('applying to a job: the CV', () => {
+  const PDF = new Uint8Array(Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'));
+
+  async function postJob() {
+    const business = await server.signUp({ isTalent: false });
+    const { json } = await server.call('POST', '/jobs', {
+      token: business.token,
+      body: {
+        name: 'Frontend developer',
+        summary: 'React and TypeScript',
+        description: 'Build our web app.',
+        skills: ['React'],
+        contract_type: 'full_time',
+        currency: 'USD',
+        modality: 'remote',
+      },
+    });
+    return json.data as TJob;
+  }
+
+  /** A talent whose profile holds a CV (uploaded, then saved on the profile). */
+  async function talentWithCv(name: string) {
+    const talent = await server.signUp();
+    // The multipart body by hand: this page's (jsdom's) FormData is not the server's.
+    const boundary = 'cv-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const body = Buffer.concat([
+      Buffer.from(head),
+      Buffer.from(PDF),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const { json } = await server.call('POST', '/file', {
+      token: talent.token,
+      rawBody: body.toString('latin1'),
+      headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+    });
+    const file = (json as { data: { id: number; url: string } }).data;
+    await server.call('PATCH', '/users/info', { token: talent.token, body: { cv_url: file.url } });
+    return { ...talent, fileId: file.id };
+  }
+
+  const jobPanel = (posting: TJob) => (
+    <SessionProvider persistor={null} rehydrated>
+      <ApplyPanel posting={posting} />
+    </SessionProvider>
+  );
+
+  it('is one labelled group with "upload" chosen when the profile has no CV, and asks for the file (en)', async () => {
+    const user = userEvent.setup();
+    const job = await postJob();
+    const talent = await server.signUp();
+    await renderWithApp(jobPanel(job), { session: talent.session });
+    const group = await screen.findByRole('group', { name: 'CV' });
+    // One legend, one label per option: no text twice.
+    expect(within(group).getAllByText('CV')).toHaveLength(1);
+    expect(within(group).getAllByText('Upload a CV for this job')).toHaveLength(1);
+    const upload = within(group).getByRole('radio', { name: /Upload a CV for this job/ });
+    expect(upload).toBeChecked();
+    expect(within(group).getAllByRole('radio')).toHaveLength(2);
+    expect(within(group).getByLabelText('Choose a file')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Why you'), 'Four years of React and TypeScript.');
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    expect(await within(group).findByRole('alert')).toHaveTextContent('Upload the file first.');
+    expect(group).toHaveAccessibleDescription('Upload the file first.');
+
+    await user.click(within(group).getByRole('radio', { name: 'No CV' }));
+    expect(within(group).queryByLabelText('Choose a file')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send application' }));
+    await waitFor(async () => {
+      const rows = await server.db
+        .select()
+        .from(jobApplications)
+        .where(eq(jobApplications.userId, talent.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.fileId).toBeNull();
+    });
+  });
+
+  it('has the profile’s CV chosen when there is one, and sends it (es)', async () => {
+    const user = userEvent.setup();
+    const job = await postJob();
+    const talent = await talentWithCv('CV Ana.pdf');
+    const { json } = await server.call('GET', `/users/id/${talent.id}`, { token: talent.token });
+    await renderWithApp(jobPanel(job), {
+      session: { ...talent.session, user: json.data as typeof talent.session.user },
+      locale: 'es',
+    });
+    const group = await screen.findByRole('group', { name: 'CV' });
+    const own = await within(group).findByRole('radio', {
+      name: 'Usar el CV de mi perfil (CV Ana.pdf)',
+    });
+    expect(own).toBeChecked();
+    expect(within(group).getAllByRole('radio')).toHaveLength(3);
+    await user.type(screen.getByLabelText('Por qué tú'), 'Cuatro años de React y TypeScript.');
+    await user.click(screen.getByRole('button', { name: 'Enviar postulación' }));
+    await waitFor(async () => {
+      const rows = await server.db
+        .select()
+        .from(jobApplications)
+        .where(eq(jobApplications.userId, talent.id));
+      expect(rows[0]?.fileId).toBe(talent.fileId);
+    });
+  });
 });
 
 describe('my applications', () => {

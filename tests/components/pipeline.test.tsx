@@ -186,6 +186,9 @@ describe('the applicant board', () => {
     const { unmount } = await renderBoard('project', project, business);
     await user.click(within(await cardOf('Ana Quispe')).getByRole('button', { name: 'Hired' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move Ana Quispe to Hired?' });
+    // The answer names the act, never a bare "Accept".
+    expect(within(dialog).getByRole('button', { name: 'Hire Ana Quispe' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     unmount();
@@ -197,9 +200,13 @@ describe('the applicant board', () => {
     const dialogEs = await screen.findByRole('dialog', {
       name: '¿Mover a Ana Quispe a Contratado?',
     });
-    expect(within(dialogEs).getByRole('button', { name: 'Aceptar' })).toBeInTheDocument();
-    await user.click(within(dialogEs).getByRole('button', { name: 'Aceptar' }));
-    expect(await screen.findByText('Datos guardados correctamente')).toBeInTheDocument();
+    expect(within(dialogEs).queryByRole('button', { name: 'Aceptar' })).not.toBeInTheDocument();
+    await user.click(within(dialogEs).getByRole('button', { name: 'Contratar a Ana Quispe' }));
+    // The toast names the act, then seed §8's "Application updates" success text:
+    // "Datos guardados correctamente".
+    expect(
+      await screen.findByText('Ana Quispe pasó a Contratado. Datos guardados correctamente'),
+    ).toBeInTheDocument();
     expect(changeRequests().length).toBe(before + 1);
     expect(
       within(await column('Contratado')).getByRole('heading', { name: 'Contratado 1' }),
@@ -221,13 +228,13 @@ describe('the applicant board', () => {
     expect(reason).toHaveAccessibleDescription(/Ana Quispe will read this reason\./);
     expect(reason).toHaveAttribute('maxlength', '500');
 
-    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Ana Quispe' }));
     expect(await within(dialog).findByText('This field is required.')).toBeInTheDocument();
     expect(changeRequests().length).toBe(before);
 
     await user.type(reason, 'We chose a profile with more branding work.');
     server.failNext('POST', '/project_applications/changeApplicationStatus');
-    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Ana Quispe' }));
     expect(
       await screen.findByText('Error updating the data, please try again.'),
     ).toBeInTheDocument();
@@ -236,8 +243,10 @@ describe('the applicant board', () => {
       'We chose a profile with more branding work.',
     );
 
-    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText('Data saved successfully')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Ana Quispe' }));
+    expect(
+      await screen.findByText('Ana Quispe was rejected. Data saved successfully'),
+    ).toBeInTheDocument();
     const sent = changeRequests().slice(before);
     expect(sent).toHaveLength(2);
     expect(JSON.parse(sent[1]!.replace(/^\S+ \S+ /, ''))).toEqual({
@@ -274,12 +283,53 @@ describe('the applicant board', () => {
       within(await cardOf('Ana Quispe')).getByRole('button', { name: 'Preseleccionado' }),
     );
     await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Aceptar' }),
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Mover a Ana Quispe a Preseleccionado',
+      }),
     );
     expect(
       await screen.findByText('El talento retiró esta postulación, así que no puede moverse.'),
     ).toBeInTheDocument();
   });
+
+  for (const [locale, button, offline] of [
+    [
+      'en',
+      'Move Ana Quispe to Shortlisted',
+      // Seed §8, "Application updates" (its failure text), then why.
+      'Error updating the data, please try again. You seem to be offline: nothing was saved. Check your connection.',
+    ],
+    [
+      'es',
+      'Mover a Ana Quispe a Preseleccionado',
+      'Error al actualizar los datos, por favor vuelva a intentar. Parece que no tienes conexión: no se guardó nada. Revisa tu conexión.',
+    ],
+  ] as const) {
+    it(`says a move sent while offline saved nothing, and keeps the dialog open (${locale})`, async () => {
+      const user = userEvent.setup();
+      const business = await server.signUp({ isTalent: false });
+      const project = await postProject(business);
+      const ana = await talentNamed('Ana', 'Quispe');
+      const application = await applyTo(project, ana);
+      await renderBoard('project', project, business, locale);
+      const card = await cardOf('Ana Quispe');
+      await user.click(
+        within(card).getByRole('button', {
+          name: locale === 'en' ? 'Shortlisted' : 'Preseleccionado',
+        }),
+      );
+      const dialog = await screen.findByRole('dialog');
+      server.dropNext('POST', '/project_applications/changeApplicationStatus');
+      await user.click(within(dialog).getByRole('button', { name: button }));
+      expect(await screen.findByText(offline)).toBeInTheDocument();
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      const [row] = await server.db
+        .select()
+        .from(projectApplications)
+        .where(eq(projectApplications.id, application.id));
+      expect(row!.accepted).toBe(APPLICATION_STATUS.applied);
+    });
+  }
 
   it('moves a card by keyboard alone, and the focus follows the card', async () => {
     const user = userEvent.setup();
@@ -298,10 +348,14 @@ describe('the applicant board', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Move Ana Quispe to Shortlisted?' });
     // The dialog opens on its answer: Enter confirms.
     await waitFor(() =>
-      expect(within(dialog).getByRole('button', { name: 'Accept' })).toHaveFocus(),
+      expect(
+        within(dialog).getByRole('button', { name: 'Move Ana Quispe to Shortlisted' }),
+      ).toHaveFocus(),
     );
     await user.keyboard('{Enter}');
-    expect(await screen.findByText('Data saved successfully')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Ana Quispe moved to Shortlisted. Data saved successfully'),
+    ).toBeInTheDocument();
     expect(within(await column('Shortlisted')).getByText('Ana Quispe')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('heading', { level: 3, name: 'Ana Quispe' })).toHaveFocus(),
@@ -334,7 +388,7 @@ describe('the applicant board', () => {
     expect(dialog).toHaveTextContent(
       '1 person is still applied or shortlisted: they will be told the position is closed.',
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start project' }));
     expect(await screen.findByText('The project has started.')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Finish project' })).toBeInTheDocument();
     expect(screen.getByText('Started')).toBeInTheDocument();
@@ -369,7 +423,7 @@ describe('the applicant board', () => {
     expect(card).toHaveTextContent('No CV attached');
     await user.click(screen.getByRole('button', { name: 'Finish job' }));
     const dialog = await screen.findByRole('dialog', { name: `Finish “${job.name}”?` });
-    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Finish job' }));
     expect(await screen.findByText('The job is finished.')).toBeInTheDocument();
     expect(await screen.findByText('Finished')).toBeInTheDocument();
   });
@@ -479,7 +533,7 @@ describe('the hired talent on the project page', () => {
     const dialog = await screen.findByRole('dialog', {
       name: `¿Marcar «${project.name}» como listo para cerrar?`,
     });
-    await user.click(within(dialog).getByRole('button', { name: 'Aceptar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar como listo para cerrar' }));
     expect(
       await screen.findByText('Avisamos a la empresa que el trabajo está listo para cerrar.'),
     ).toBeInTheDocument();

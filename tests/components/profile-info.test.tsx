@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
+import { ToastContainer } from 'react-toastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PersonalSection } from '@/components/profile/personal-section';
 import { ProfessionalSection } from '@/components/profile/professional-section';
@@ -69,6 +70,44 @@ describe('the personal section, against the API', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(select).toHaveAccessibleDescription('Elige un país de la lista.'));
   });
+});
+
+describe('a save while offline', () => {
+  for (const [locale, name, save, text] of [
+    [
+      'en',
+      'First name',
+      'Save',
+      // Seed §8: "Info save: 'Error saving information'", then why.
+      'Error saving information. You seem to be offline: nothing was saved. Check your connection.',
+    ],
+    [
+      'es',
+      'Nombre',
+      'Guardar',
+      // Seed §8: "Info save: … 'Error al guardar la información'", then why.
+      'Error al guardar la información. Parece que no tienes conexión: no se guardó nada. Revisa tu conexión.',
+    ],
+  ] as const) {
+    it(`says it is offline and nothing was saved, after the seed's words (${locale})`, async () => {
+      const user = userEvent.setup();
+      const ana = await server.signUp({ name: 'Ana' });
+      await renderWithApp(
+        <>
+          <PersonalSection profile={await profileOf(ana)} />
+          <ToastContainer />
+        </>,
+        { session: ana.session, locale },
+      );
+      await user.clear(screen.getByLabelText(name));
+      await user.type(screen.getByLabelText(name), 'Ana María');
+      server.dropNext('PATCH', '/users/info');
+      await user.click(screen.getByRole('button', { name: save }));
+      expect(await screen.findByText(text)).toBeInTheDocument();
+      const [row] = await server.db.select().from(users).where(eq(users.id, ana.id));
+      expect(row!.name).toBe('Ana');
+    });
+  }
 });
 
 describe('the professional section, against the API', () => {

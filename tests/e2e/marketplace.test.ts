@@ -110,22 +110,8 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       // typed, then added with the Add button (project) or Enter (job).
       const skills = form.getByRole('combobox', { name: tr('market:form.skills'), exact: true });
       await skills.fill('Rea');
-      await form.locator('datalist option[value="React"]').waitFor({ state: 'attached' });
-      // Headless Chromium draws no datalist popup; a pick is the input event Chromium sends for
-      // one (inputType "insertReplacementText" with the option's value).
-      await skills.evaluate((input: HTMLInputElement, value) => {
-        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(
-          input,
-          value,
-        );
-        input.dispatchEvent(
-          new InputEvent('input', {
-            bubbles: true,
-            inputType: 'insertReplacementText',
-            data: value,
-          }),
-        );
-      }, 'React');
+      // The suggestions show under the field; a click takes one.
+      await form.getByRole('listbox').getByRole('option', { name: 'React', exact: true }).click();
       await expect.poll(() => skills.inputValue()).toBe('');
       await skills.fill(skill);
       if (addBy === 'button') {
@@ -427,8 +413,15 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         await talent
           .locator('input[type=file]')
           .setInputFiles({ name: 'lucia-cv.pdf', mimeType: 'application/pdf', buffer: PDF });
-        const uploaded = talent.getByRole('radio', { name: 'lucia-cv.pdf' });
-        await uploaded.waitFor();
+        // No CV on the profile: "upload" is chosen from the start, its file shown beside it.
+        const uploaded = talent.getByRole('radio', {
+          name: tr('market:apply.cv_upload'),
+          exact: true,
+        });
+        await talent
+          .getByRole('group', { name: tr('market:apply.cv') })
+          .getByText('lucia-cv.pdf')
+          .waitFor();
         expect(await uploaded.isChecked()).toBe(true);
         await expectNoSeriousA11y(talent, `${p}/jobs/${job.id}, apply form`);
         await talent.getByRole('button', { name: tr('market:apply.submit'), exact: true }).click();

@@ -161,6 +161,22 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         name: tr('pipeline:move.title', { name, status: status(to) }),
         exact: true,
       });
+    /** The dialog's answer names the act: "Hire Lucía Huamán", "Reject …", "Move … to Shortlisted". */
+    const confirmOf = (name: string, to: Parameters<typeof status>[0]) =>
+      moveDialog(name, to).getByRole('button', {
+        name:
+          to === 'hired'
+            ? tr('pipeline:move.confirm_hired', { name })
+            : to === 'rejected'
+              ? tr('pipeline:move.confirm_rejected', { name })
+              : tr('pipeline:move.confirm_move', { name, status: status(to) }),
+        exact: true,
+      });
+    /** The toast after a move names it too ("Lucía Huamán moved to Shortlisted. …"). */
+    const movedToast = (name: string, to: Parameters<typeof status>[0]) =>
+      to === 'rejected'
+        ? tr('pipeline:move.rejected', { name })
+        : tr('pipeline:move.moved', { name, status: status(to) });
 
     /**
      * Moves `name` to `to` on the board with the mouse, through the confirmation, which names the
@@ -173,8 +189,8 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       const dialog = moveDialog(name, to);
       await dialog.waitFor();
       await dialog.getByText(tr('pipeline:move.body', { name }), { exact: true }).waitFor();
-      await dialog.getByRole('button', { name: tr('pipeline:dialog.accept'), exact: true }).click();
-      await toast(business, tr('pipeline:move.saved'));
+      await confirmOf(name, to).click();
+      await toast(business, movedToast(name, to));
       await dialog.waitFor({ state: 'hidden' });
     }
 
@@ -311,10 +327,8 @@ for (const locale of ['en', 'es'] as TLocale[]) {
           .getByText(tr('pipeline:move.body', { name: hired.full }), { exact: true })
           .waitFor();
         await expectNoSeriousA11y(business, `${board()}, move dialog`);
-        await moveDialog(hired.full, 'hired')
-          .getByRole('button', { name: tr('pipeline:dialog.accept'), exact: true })
-          .click();
-        await toast(business, tr('pipeline:move.saved'));
+        await confirmOf(hired.full, 'hired').click();
+        await toast(business, movedToast(hired.full, 'hired'));
         await cardOf(column('hired', 1), hired.full).waitFor();
         await column('shortlisted', 0).getByText(tr('pipeline:board.column_empty')).waitFor();
         // The hire replaces the shortlisting's notification, live: still one unread, with the
@@ -438,25 +452,22 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         // so the Enter below opens it again at once, however busy the machine.
         await expect.poll(() => focused(rejectButton)).toBe(true);
 
-        // Again: Accept without a reason says it is required, and nothing moves.
+        // Again: Reject without a reason says it is required, and nothing moves.
         await business.keyboard.press('Enter');
         await dialog.waitFor();
         await expect.poll(() => focused(reasonBox)).toBe(true);
-        const accept = dialog.getByRole('button', {
-          name: tr('pipeline:dialog.accept'),
-          exact: true,
-        });
+        const accept = confirmOf(other.full, 'rejected');
         await pressUntilFocused(business, accept, 'Tab', 5);
         await business.keyboard.press('Enter');
         await dialog.getByText(tr('errors.required'), { exact: true }).waitFor();
         expect(await dialog.isVisible()).toBe(true);
 
-        // Back to the reason, written; then Accept.
+        // Back to the reason, written; then Reject.
         await pressUntilFocused(business, reasonBox, 'Shift+Tab', 5);
         await business.keyboard.type(reason);
         await pressUntilFocused(business, accept, 'Tab', 5);
         await business.keyboard.press('Enter');
-        await toast(business, tr('pipeline:move.saved'));
+        await toast(business, movedToast(other.full, 'rejected'));
         await dialog.waitFor({ state: 'hidden' });
 
         // The card is in Rejected, with the reason; the focus went with it.
@@ -501,7 +512,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         await start.waitFor();
         await start.getByText(tr('pipeline:lifecycle.closes_none'), { exact: true }).waitFor();
         await start
-          .getByRole('button', { name: tr('pipeline:dialog.accept'), exact: true })
+          .getByRole('button', { name: tr('pipeline:lifecycle.start'), exact: true })
           .click();
         await toast(business, tr('pipeline:lifecycle.started'));
         await business
@@ -526,9 +537,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         });
         await ready.waitFor();
         await ready.getByText(tr('pipeline:talent.ready_body'), { exact: true }).waitFor();
-        await ready
-          .getByRole('button', { name: tr('pipeline:dialog.accept'), exact: true })
-          .click();
+        await ready.getByRole('button', { name: tr('pipeline:talent.ready'), exact: true }).click();
         await ready.waitFor({ state: 'hidden', timeout: ANSWER_MS });
         await mine.getByText(tr('pipeline:card.ready_to_close'), { exact: true }).waitFor();
         expect(await mine.getByRole('button', { name: tr('pipeline:talent.ready') }).count()).toBe(
@@ -557,7 +566,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         });
         await finish.waitFor();
         await finish
-          .getByRole('button', { name: tr('pipeline:dialog.accept'), exact: true })
+          .getByRole('button', { name: tr('pipeline:lifecycle.finish_project'), exact: true })
           .click();
         await toast(business, tr('pipeline:lifecycle.project_finished'));
         await finish.waitFor({ state: 'hidden' });

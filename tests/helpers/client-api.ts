@@ -11,7 +11,8 @@ import { createUser } from './users';
 /**
  * The real API over a fresh database, served on 127.0.0.1, for component tests: the page (jsdom)
  * is moved to the server's origin, so the app's own HTTP client reaches it as a browser does, at
- * `/api`. `failNext` makes the next calls of one route answer 500, as a broken server would.
+ * `/api`. `failNext` makes the next calls of one route answer 500, as a broken server would;
+ * `dropNext` drops them with no answer at all, as when the connection is lost.
  */
 export async function startClientApi(overrides: Partial<TDeps> = {}) {
   // A Uint8Array of this realm: jose checks the key's class, and jsdom's differs from Node's Buffer.
@@ -35,7 +36,15 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
     },
     { overrideGlobalObjects: false },
   );
-  const server = http.createServer(listener);
+  const drops: { route: string; left: number }[] = [];
+  const server = http.createServer((req, res) => {
+    const route = `${req.method} ${(req.url ?? '').split('?')[0]!.replace(/^\/api/, '')}`;
+    const drop = drops.find((d) => d.left > 0 && d.route === route);
+    if (!drop) return void listener(req, res);
+    drop.left -= 1;
+    requests.push(`${route} (dropped)`);
+    req.socket.destroy();
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   movePageTo(origin);
@@ -59,6 +68,10 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
       { times = 1, body }: { times?: number; body?: RegExp } = {},
     ) {
       faults.push({ route: `${method} ${path}`, body, left: times });
+    },
+    /** The next `times` calls of this route get no answer: the connection drops (offline). */
+    dropNext(method: string, path: string, { times = 1 }: { times?: number } = {}) {
+      drops.push({ route: `${method} ${path}`, left: times });
     },
     async close() {
       server.closeAllConnections();

@@ -172,6 +172,7 @@ describe('a list save that fails in the middle', () => {
       ok: false,
       total: 1,
       failed: 1,
+      failure: new Error('network'),
     });
   });
 });
