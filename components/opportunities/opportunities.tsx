@@ -38,6 +38,7 @@ export function Opportunities({
   const { rehydrated } = useSession();
   const user = useAppSelector(selectUser);
   const business = Boolean(rehydrated && user && !user.is_talent);
+  const heading = tab === 'talents' ? 'talents_' : business ? 'business_' : '';
   const countryName = (code: string | null) =>
     countries.find((c) => c.value === code)?.label ?? null;
   const applied = (p: TPosting) =>
@@ -50,10 +51,11 @@ export function Opportunities({
   const tabs: TTab[] = ['projects', 'jobs', 'talents'];
   return (
     <div className={styles.page}>
-      {/* A business (who landed here after signing in) reads what the page offers it. */}
+      {/* The talents tab has its own words; a business (who landed here after signing in) reads
+          what the page offers it. */}
       <header className={styles.pageHeader}>
-        <h1>{business ? t('search.business_title') : t('search.title')}</h1>
-        <p>{business ? t('search.business_lead') : t('search.lead')}</p>
+        <h1>{t(`search.${heading}title`)}</h1>
+        <p>{t(`search.${heading}lead`)}</p>
       </header>
       <nav className={styles.tabs} aria-label={t('search.tabs_label')}>
         {tabs.map((name) => (

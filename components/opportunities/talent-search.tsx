@@ -65,11 +65,7 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
   }
 
   return (
-    <section className={styles.results} aria-labelledby="talents-heading">
-      <h2 id="talents-heading" className={own.heading}>
-        {t('search.talents_title')}
-      </h2>
-      <p className={own.lead}>{t('search.talents_lead')}</p>
+    <section className={styles.results} aria-label={t('search.talents_title')}>
       <form className={styles.talentFilters} onSubmit={submit} aria-label={t('search.filters')}>
         <TextField
           label={t('search.search')}
@@ -120,11 +116,11 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
                 <div className={own.who}>
                   <Photo name={talent.name} lastName={talent.last_name} url={talent.avatar_url} />
                   <div>
-                    <h3 className={styles.cardTitle}>
+                    <h2 className={styles.cardTitle}>
                       <Link href={`/talents/${talent.id}`}>
                         {`${talent.name} ${talent.last_name}`.trim()}
                       </Link>
-                    </h3>
+                    </h2>
                     <p className={styles.company}>
                       {[talent.city, countries.find((c) => c.value === talent.country_code)?.label]
                         .filter(Boolean)

@@ -18,7 +18,7 @@ async function renderPage(
   locale: TLocale,
   values: Record<string, string> = {},
   user?: TUser,
-  tab: 'projects' | 'jobs' = 'projects',
+  tab: 'projects' | 'jobs' | 'talents' = 'projects',
 ) {
   return renderWithApp(
     <SessionProvider persistor={null} rehydrated>
@@ -38,12 +38,16 @@ const T = {
     filters: 'Filters',
     title: 'Opportunities',
     business: 'Find talents and see the market',
+    talents: 'Find talent',
+    talentsLead: 'Talents open to projects and jobs',
     skill: 'Skill',
   },
   es: {
     filters: 'Filtros',
     title: 'Oportunidades',
     business: 'Encuentra talentos y conoce el mercado',
+    talents: 'Encuentra talento',
+    talentsLead: 'Talentos disponibles para proyectos y empleos',
     skill: 'Habilidad',
   },
 };
@@ -111,6 +115,16 @@ for (const locale of ['en', 'es'] as const) {
     it('stays "Opportunities" for a visitor', async () => {
       await renderPage(locale);
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(tx.title);
+    });
+
+    it("is the talents' own on the talents tab, for a business and for a visitor", async () => {
+      const { unmount } = await renderPage(locale, {}, makeUser({ is_talent: false }), 'talents');
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(tx.talents);
+      expect(screen.getByText(new RegExp(`^${tx.talentsLead}`))).toBeInTheDocument();
+      expect(screen.queryByText(tx.title)).not.toBeInTheDocument();
+      unmount();
+      await renderPage(locale, {}, undefined, 'talents');
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(tx.talents);
     });
   });
 }

@@ -6,8 +6,9 @@ import { users } from '@/db/schema';
 import { startClientApi } from '../helpers/client-api';
 import { renderWithApp } from '../helpers/render';
 
-// The talents tab of /opportunities (docs/product.md "Marketplace"): its own heading, the fullest
-// profiles first, and each talent's photo (or initials) on the card.
+// The talents tab of /opportunities (docs/product.md "Marketplace"): its own heading (the page's, in
+// opportunities.test.tsx), the fullest profiles first, and each talent's photo (or initials) on
+// the card.
 
 let server: Awaited<ReturnType<typeof startClientApi>>;
 let business: Awaited<ReturnType<typeof server.signUp>>;
@@ -33,13 +34,12 @@ afterAll(async () => server.close());
 const HEADING = { en: 'Find talent', es: 'Encuentra talento' } as const;
 
 describe.each(['en', 'es'] as const)('the talents tab (%s)', (locale) => {
-  it('has its own heading, lists the fullest profile first, and shows photos or initials', async () => {
+  it('is a region of its own, lists the fullest profile first, and shows photos or initials', async () => {
     await renderWithApp(<TalentSearch countries={[]} />, {
       session: business.session,
       locale,
       router: { pathname: '/opportunities', query: { tab: 'talents' } },
     });
-    expect(screen.getByRole('heading', { level: 2, name: HEADING[locale] })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: HEADING[locale] })).toBeInTheDocument();
     const cards = await screen.findAllByRole('article');
     expect(cards.map((c) => within(c).getByRole('link').textContent)).toEqual([
