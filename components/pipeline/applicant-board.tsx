@@ -8,7 +8,7 @@ import { changeStatusSchema } from '@/lib/schemas/marketplace';
 import { validate } from '@/lib/schemas/validate';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
-import type { TAddress } from '@/lib/session-preload';
+import type { TAddress } from '@/store/session-preload';
 import { useDeferredArrival } from '@/lib/use-deferred-arrival';
 import { failureOf, settle } from '@/services/api';
 import {
@@ -42,7 +42,7 @@ const recruits = (p: TPosting) =>
     : p.job_status_id === JOB_STATUS.recruiting || p.job_status_id === JOB_STATUS.inSelection;
 
 /**
- * The board's first read, started as soon as this chunk is there (lib/session-preload.ts): the
+ * The board's first read, started as soon as this chunk is there (store/session-preload.ts): the
  * posting is the one in the address (/business/projects/5/applicants, /es/business/jobs/2/...).
  */
 export function prefetch(store: AppStore, { path }: TAddress) {

@@ -9,7 +9,7 @@ import styles from './my-profile.module.css';
 import { ProfileView } from './profile-view';
 import { useMyProfile } from './use-my-profile';
 
-/** The page's first reads, started as soon as this chunk is there (lib/session-preload.ts). */
+/** The page's first reads, started as soon as this chunk is there (store/session-preload.ts). */
 export function prefetch(store: AppStore) {
   const user = store.getState().auth.user;
   if (!user) return;

@@ -3,7 +3,7 @@ import {
   type TPostingFormPageProps,
 } from '@/components/business/posting-form-page';
 import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage } from '@/lib/server-state';
+import { signedInPage } from '@/page-state/signed-in-page';
 import { loadPostingForm } from '@/server/ssr/marketplace';
 
 /** /business/jobs/[id]/edit: the job while it recruits, for the business that posted it. */

@@ -1,6 +1,6 @@
 import { ApplicantsPage } from '@/components/pipeline/applicants-page';
 import { PIPELINE_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage, type TSignedInProps } from '@/lib/server-state';
+import { signedInPage, type TSignedInProps } from '@/page-state/signed-in-page';
 import { loadPosting, type TPostingPage } from '@/server/ssr/marketplace';
 
 /**
