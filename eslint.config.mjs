@@ -170,6 +170,11 @@ export default tseslint.config(
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Read configuration through lib/env.ts.',
         },
+        {
+          selector:
+            "ConditionalExpression[test.operator='==='][test.right.value='es'][consequent.value='es'][alternate.value='en']",
+          message: 'A language from a locale is langOf(locale) (lib/i18n/lang.ts).',
+        },
       ],
     },
   },

@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Opportunities } from '@/components/opportunities/opportunities';
+import { langOf } from '@/lib/i18n/lang';
 import { MARKET_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { loadOpportunities, type TOpportunitiesPage } from '@/server/ssr/marketplace';
 import { serverPage } from '@/server/ssr/page';
@@ -17,7 +18,7 @@ export default function OpportunitiesPage(props: TOpportunitiesPage) {
 
 export const getServerSideProps = serverPage<TOpportunitiesPage>(async ({ query, locale }) => ({
   props: {
-    ...(await loadOpportunities(query, locale === 'es' ? 'es' : 'en')),
+    ...(await loadOpportunities(query, langOf(locale))),
     ...(await translationProps(locale, MARKET_NAMESPACES)),
   },
 }));

@@ -4,6 +4,7 @@ import { useLayoutEffect, useState } from 'react';
 import { isProject, PostingStatus, type TPosting } from '@/components/postings/posting-facts';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
+import { langOf } from '@/lib/i18n/lang';
 import { changeStatusSchema } from '@/lib/schemas/marketplace';
 import { validate } from '@/lib/schemas/validate';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
@@ -70,7 +71,7 @@ export default function ApplicantBoard({
 }) {
   const { t, i18n } = useTranslation('pipeline');
   const { t: tc } = useTranslation('common');
-  const lang: 'en' | 'es' = i18n.language === 'es' ? 'es' : 'en';
+  const lang = langOf(i18n.language);
   const label = useStatusLabel();
   const [posting, setPosting] = useState(initial);
   const board = useBoardQuery({ kind, id: initial.id });

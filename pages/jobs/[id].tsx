@@ -1,4 +1,5 @@
 import { PostingPage } from '@/components/postings/posting-page';
+import { langOf } from '@/lib/i18n/lang';
 import { POSTING_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { loadPosting, type TPostingPage } from '@/server/ssr/marketplace';
 import { serverPage } from '@/server/ssr/page';
@@ -9,7 +10,7 @@ export default function JobPage(props: TPostingPage) {
 }
 
 export const getServerSideProps = serverPage<TPostingPage>(async ({ params, locale }) => {
-  const page = await loadPosting('job', String(params?.id ?? ''), locale === 'es' ? 'es' : 'en');
+  const page = await loadPosting('job', String(params?.id ?? ''), langOf(locale));
   if (!page) return { notFound: true };
   return { props: { ...page, ...(await translationProps(locale, POSTING_NAMESPACES)) } };
 });

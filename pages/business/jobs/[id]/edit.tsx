@@ -2,6 +2,7 @@ import {
   PostingFormPage,
   type TPostingFormPageProps,
 } from '@/components/business/posting-form-page';
+import { langOf } from '@/lib/i18n/lang';
 import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
 import { signedInPage } from '@/page-state/signed-in-page';
 import { loadPostingForm } from '@/server/ssr/marketplace';
@@ -12,5 +13,5 @@ export default function EditJobPage(props: TPostingFormPageProps) {
 }
 
 export const getServerSideProps = signedInPage(MARKET_NAMESPACES, undefined, ({ params, locale }) =>
-  loadPostingForm('job', String(params?.id ?? ''), locale === 'es' ? 'es' : 'en'),
+  loadPostingForm('job', String(params?.id ?? ''), langOf(locale)),
 );
