@@ -22,7 +22,7 @@ describe('a public profile', () => {
       budget: 1000,
       currency: 'USD',
       weeks: 4,
-      modality: 'remote',
+      modality: 'remote' as const,
       projectStatusId: status,
       endDate: '2030-01-01',
     });
