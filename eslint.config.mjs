@@ -28,7 +28,7 @@ const ENV_IN_BROWSER = { name: '@/lib/env', message: 'Browser code reads @/lib/p
 const SERVER_FROM_BROWSER =
   'Browser code never imports the server or the database; call the API through services/.';
 const BROWSER_FROM_SERVER =
-  'The server never imports browser code (components, store, services, pages); share through lib/.';
+  'The server never imports browser code (components, store, services, pages, page-state); share through lib/.';
 const NO_SERVER_IN_BROWSER = {
   group: ['@/server', '@/db'], // each also covers everything beneath it
   message: SERVER_FROM_BROWSER,
@@ -43,6 +43,91 @@ const NO_SERVER_IN_PAGES = [
 ];
 const BROWSER_FILES = ['pages/**', 'components/**', 'store/**', 'services/**'];
 const BROWSER_IGNORES = ['pages/api/**'];
+
+// ---------------------------------------------------------------------------------------------
+// The layers (docs/architecture.md "Layers and the rules between them"), lowest first:
+//
+//   types < lib < store < services < components < pages     the browser's side
+//   types < lib < db < server < server/ssr < page-state < pages   the server's side
+//
+// A folder imports only folders below it on its side; `page-state/` (the glue that renders a
+// signed-in page's store on the server) is the one place where both sides meet, and only pages
+// import it. import-x/no-restricted-paths resolves each import (`@/…` and relative ones) and
+// checks where it lands; a zone lists, for the files of `target`, the folders they may not import.
+// ---------------------------------------------------------------------------------------------
+const PAGES = ['./pages/*.{ts,tsx}', './pages/!(api)/**']; // pages/api/** is the API's door
+const layer = (target, from, message, except) => ({
+  target,
+  from,
+  message,
+  ...(except && { except }),
+});
+const LAYER_ZONES = [
+  layer(
+    './types',
+    [
+      './lib',
+      './db',
+      './server',
+      './store',
+      './services',
+      './page-state',
+      './components',
+      './pages',
+    ],
+    'types/ is the lowest layer: it imports no other folder of the app.',
+  ),
+  layer(
+    './lib',
+    ['./db', './server', './store', './services', './page-state', './components', './pages'],
+    'lib/ is shared by both sides: it imports only types/ (page-state/ holds page glue).',
+  ),
+  layer(
+    './db',
+    ['./server', './store', './services', './page-state', './components', './pages'],
+    'db/ imports only lib/ and types/.',
+  ),
+  layer(
+    './server',
+    ['./store', './services', './page-state', './components', './pages'],
+    BROWSER_FROM_SERVER,
+  ),
+  layer(
+    './store',
+    ['./services', './page-state', './components', './pages', './server', './db'],
+    'store/ imports only lib/ and types/.',
+  ),
+  layer(
+    './services',
+    ['./page-state', './components', './pages', './server', './db'],
+    'services/ imports only store/, lib/ and types/.',
+  ),
+  layer(
+    './components',
+    ['./page-state', './pages', './server', './db'],
+    `${SERVER_FROM_BROWSER} Components never import pages or page-state/ (pages' server glue).`,
+  ),
+  layer(
+    './components/ui',
+    ['./store', './services'],
+    'components/ui must not import store or services.',
+  ),
+  layer(
+    './page-state',
+    ['./components', './pages', './db'],
+    'page-state/ imports server/ssr/, services/, store/, lib/ and types/.',
+  ),
+  layer('./page-state', './server', 'page-state/ reaches the server only through server/ssr/.', [
+    './ssr',
+  ]),
+  layer(
+    PAGES,
+    './server',
+    `${SERVER_FROM_BROWSER} Pages may import only server/ssr/** (getServerSideProps loaders).`,
+    ['./ssr'],
+  ),
+  layer(PAGES, './db', SERVER_FROM_BROWSER),
+];
 
 export default tseslint.config(
   {
@@ -68,7 +153,10 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'import-x/no-cycle': 'error',
+      // Cycles among the app's own modules (type-only imports aside); node_modules cannot import
+      // back into the app, so the rule does not walk it (a third of the lint's time otherwise).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: LAYER_ZONES }],
       'import-x/no-unresolved': 'off', // TypeScript resolves (and checks) imports
       'import-x/no-named-as-default-member': 'off',
       'import-x/no-named-as-default': 'off',
@@ -81,6 +169,11 @@ export default tseslint.config(
         {
           selector: "MemberExpression[object.name='process'][property.name='env']",
           message: 'Read configuration through lib/env.ts.',
+        },
+        {
+          selector:
+            "ConditionalExpression[test.operator='==='][test.right.value='es'][consequent.value='es'][alternate.value='en']",
+          message: 'A language from a locale is langOf(locale) (lib/i18n/lang.ts).',
         },
       ],
     },
@@ -95,13 +188,6 @@ export default tseslint.config(
         'error',
         { paths: [ENV_IN_BROWSER], patterns: [NO_SERVER_IN_BROWSER] },
       ],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: root,
-          zones: [{ target: '.', from: ['./server', './db'], message: SERVER_FROM_BROWSER }],
-        },
-      ],
     },
   },
   {
@@ -110,21 +196,6 @@ export default tseslint.config(
     ignores: BROWSER_IGNORES,
     rules: {
       'no-restricted-imports': ['error', { paths: [ENV_IN_BROWSER], patterns: NO_SERVER_IN_PAGES }],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: root,
-          zones: [
-            {
-              target: '.',
-              from: './server',
-              except: ['./ssr'],
-              message: `${SERVER_FROM_BROWSER} Pages may import only server/ssr/** (getServerSideProps loaders).`,
-            },
-            { target: '.', from: './db', message: SERVER_FROM_BROWSER },
-          ],
-        },
-      ],
     },
   },
   {
@@ -155,20 +226,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/components', '@/store', '@/services', '@/pages'],
-              message: BROWSER_FROM_SERVER,
-            },
-          ],
-        },
-      ],
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          basePath: root,
-          zones: [
-            {
-              target: '.',
-              from: ['./components', './store', './services', './pages'],
+              group: ['@/components', '@/store', '@/services', '@/pages', '@/page-state'],
               message: BROWSER_FROM_SERVER,
             },
           ],

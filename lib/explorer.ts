@@ -1,7 +1,9 @@
 // Public block explorers for stored transaction ids (docs/api.md "Proofs"), shared by the
 // server's proof answers and the screens that link to them.
 
-export type TProofNetwork = 'algorand' | 'near';
+import type { TProofNetwork } from '@/types/proof';
+
+export type { TProofNetwork };
 export type TChainNetwork = 'mainnet' | 'testnet';
 
 /** The explorer page of transaction `txId` on `network`'s main or test network. */

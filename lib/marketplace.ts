@@ -1,5 +1,8 @@
 // The marketplace's limits and choices (docs/api.md "Marketplace"), apart from the schemas so that
-// screens that only list the choices (the search filters) do not load the schema library.
+// screens that only list the choices (the search filters) do not load the schema library. The
+// types of the choices are the API's (types/marketplace.ts).
+
+import type { TContractType, TModality } from '@/types/marketplace';
 
 export const MARKET_LIMITS = {
   name: 150,
@@ -22,9 +25,18 @@ export const MARKET_LIMITS = {
   perPage: 50,
 } as const;
 
-export const MODALITIES = ['remote', 'onsite', 'hybrid'] as const;
-export const CONTRACT_TYPES = ['full_time', 'part_time', 'contract', 'internship'] as const;
+export const MODALITIES = ['remote', 'onsite', 'hybrid'] as const satisfies TModality[];
+export const CONTRACT_TYPES = [
+  'full_time',
+  'part_time',
+  'contract',
+  'internship',
+] as const satisfies TContractType[];
 export const SORTS = ['newest', 'deadline', 'pay'] as const;
-export type TModality = (typeof MODALITIES)[number];
-export type TContractType = (typeof CONTRACT_TYPES)[number];
+export type { TContractType, TModality };
 export type TSort = (typeof SORTS)[number];
+
+/** True when list `L` names every value of `T`: the lists above miss none of their type's. */
+type TEvery<T, L extends readonly T[]> = [T] extends [L[number]] ? true : false;
+const _everyModality: TEvery<TModality, typeof MODALITIES> = true;
+const _everyContractType: TEvery<TContractType, typeof CONTRACT_TYPES> = true;

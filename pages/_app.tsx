@@ -22,7 +22,7 @@ type TAppPageProps = { serverSession?: TServerSession | null; addressRefused?: t
 
 /** Seed §2, the app shell: store, persistence, progress bar, toasts, analytics, favicon. */
 function App({ Component, pageProps }: AppProps<TAppPageProps>) {
-  // A signed-in page the server rendered with its session (lib/server-state.ts) starts the store
+  // A signed-in page the server rendered with its session (page-state/signed-in-page.ts) starts the store
   // from what it read, and counts as rehydrated for its first render: the same markup as the
   // server's. Stored state then comes back over it, as on every page.
   const [{ store, persistor }] = useState(() => appStore(pageProps.serverSession));

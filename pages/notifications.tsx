@@ -4,11 +4,11 @@ import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import { PAGE_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage } from '@/lib/server-state';
-import { preloadForSession } from '@/lib/session-preload';
+import { signedInPage } from '@/page-state/signed-in-page';
+import { preloadForSession } from '@/store/session-preload';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
-// The server renders it when it knows the session (lib/server-state.ts).
+// The server renders it when it knows the session (page-state/signed-in-page.ts).
 const NotificationList = dynamic(() => import('@/components/notifications/notification-list'));
 preloadForSession(['/notifications'], () => import('@/components/notifications/notification-list'));
 

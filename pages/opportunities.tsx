@@ -2,7 +2,8 @@ import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { Opportunities } from '@/components/opportunities/opportunities';
 import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage } from '@/lib/server-state';
+import { langOf } from '@/lib/i18n/lang';
+import { signedInPage } from '@/page-state/signed-in-page';
 import { loadOpportunities, type TOpportunitiesPage } from '@/server/ssr/marketplace';
 
 /** /opportunities: projects and jobs found from the URL's choices, rendered on the server. */
@@ -15,11 +16,11 @@ export default function OpportunitiesPage(props: TOpportunitiesPage) {
   );
 }
 
-// With the session cookie the page is rendered signed in (lib/server-state.ts): a business, who
+// With the session cookie the page is rendered signed in (page-state/signed-in-page.ts): a business, who
 // lands here after signing in, reads the words meant for it, and the header its links, from the
 // first paint.
 export const getServerSideProps = signedInPage<TOpportunitiesPage>(
   MARKET_NAMESPACES,
   undefined,
-  ({ query, locale }) => loadOpportunities(query, locale === 'es' ? 'es' : 'en'),
+  ({ query, locale }) => loadOpportunities(query, langOf(locale)),
 );

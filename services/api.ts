@@ -7,7 +7,7 @@ import { dynamicMiddleware, rootReducer } from '@/store/root';
 import { call, type TFailure, type TOutcome } from './http-client';
 
 /**
- * How a server render's store reaches the API (lib/server-state.ts): its thunk argument carries
+ * How a server render's store reaches the API (page-state/signed-in-page.ts): its thunk argument carries
  * a call through the API in the server's own process, with the page's session.
  */
 export type TQueryExtra = { serverCall?: typeof call };

@@ -97,7 +97,7 @@ export async function call<T>(config: AxiosRequestConfig): Promise<TOutcome<T>> 
 
 /**
  * An answer of the API (its HTTP status, its parsed body and its `Retry-After`) as an outcome:
- * what `call` answers, and what a server render reads through the API (lib/server-state.ts).
+ * what `call` answers, and what a server render reads through the API (page-state/signed-in-page.ts).
  */
 export function outcomeOf<T>(
   status: number,

@@ -35,15 +35,18 @@ let browserApp: ReturnType<typeof makeStore> | undefined;
 
 /**
  * The store of this tab, for code that starts a screen's reads before the screen renders
- * (lib/session-preload.ts); undefined on the server and before the app has made it.
+ * (store/session-preload.ts); undefined on the server and before the app has made it.
  */
 export const currentStore = () => browserApp?.store;
 
 /**
- * What the server read for a signed-in page it rendered (lib/server-state.ts), in its props: the
+ * What the server read for a signed-in page it rendered (page-state/signed-in-page.ts), in its props: the
  * session's user and the cache's answers, so that the browser's first render is the server's.
  */
 export type TServerSession = { user: TSessionUser; api: unknown };
+
+/** The props of a signed-in page (page-state/signed-in-page.ts); pages/_app.tsx reads them first. */
+export type TSignedInProps = { serverSession: TServerSession | null };
 
 /**
  * The app's store (pages/_app.tsx): a new one for each server render, and one per tab in the

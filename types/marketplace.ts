@@ -1,5 +1,8 @@
-import type { TContractType, TModality } from '@/lib/schemas/marketplace';
 import type { TUserJob, TUserProject } from './user';
+
+/** A posting's modality and contract type (lib/marketplace.ts lists them, in this order). */
+export type TModality = 'remote' | 'onsite' | 'hybrid';
+export type TContractType = 'full_time' | 'part_time' | 'contract' | 'internship';
 
 /** API.md's shapes of the marketplace (docs/api.md "Marketplace"). */
 export type TOwner = { id: number; name: string; company: string | null };

@@ -1,4 +1,5 @@
-import type { TProofNetwork } from '@/lib/explorer';
+/** The chains whose transactions the app records and checks. */
+export type TProofNetwork = 'algorand' | 'near';
 
 /** The answer of `GET /proofs/{network}/{txId}` (docs/api.md "Proofs"). */
 export type TMismatchField = 'sender' | 'receiver' | 'amount' | 'note' | 'method' | 'args';

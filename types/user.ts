@@ -90,6 +90,13 @@ export type TUser = {
 };
 
 /**
+ * `GET /users/id/{id}` to anyone but the user themself (docs/api.md "The user object"): the
+ * profile without the account's own fields; `email` (and `person.phone`) only for a business that
+ * owns a posting the talent applied to.
+ */
+export type TPublicUser = Omit<TUser, 'notifications' | 'paypal_email' | 'lang'>;
+
+/**
  * Seed §3: what the client keeps of the signed-in user (and persists), beside `id`, e-mail,
  * language and the profile photo (the header's avatar).
  */

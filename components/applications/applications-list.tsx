@@ -5,7 +5,7 @@ import { formatDay } from '@/lib/format/day';
 import { formatMoney } from '@/lib/format/money';
 import { JOB_STATUS, OPEN_APPLICATION_STATUSES, PROJECT_STATUS, statusName } from '@/lib/statuses';
 import { marketplaceApi, useMyApplicationsQuery } from '@/services/marketplace-api';
-import type { TAddress } from '@/lib/session-preload';
+import type { TAddress } from '@/store/session-preload';
 import type { AppStore } from '@/store';
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import styles from '@/components/layout/list-page.module.css';
@@ -16,7 +16,7 @@ import { WithdrawApplication } from './withdraw-application';
 const isProjectApplication = (a: TProjectApplication | TJobApplication): a is TProjectApplication =>
   'project_id' in a;
 
-/** The list's first read, from the address's `type` and `page` (lib/session-preload.ts). */
+/** The list's first read, from the address's `type` and `page` (store/session-preload.ts). */
 export function prefetch(store: AppStore, { query }: TAddress) {
   if (store.getState().auth.user)
     store.dispatch(marketplaceApi.util.prefetch('myApplications', kindListOf(query), {}));

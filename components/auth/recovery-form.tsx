@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/text-field';
 import { useFailureText } from '@/components/forms/failure-text';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
+import { langOf } from '@/lib/i18n/lang';
 import { email as emailRule, newPassword } from '@/lib/schemas/common';
 import { toastSuccess } from '@/lib/toast';
 import { requestRecoveryCode, resetPassword } from '@/services/auth-service';
@@ -75,10 +76,7 @@ export function RecoveryForm() {
     const checked = fields.check(emailStep, { email });
     if (!checked.ok) return;
     setBusy(true);
-    const outcome = await requestRecoveryCode(
-      checked.value.email,
-      i18n.language === 'es' ? 'es' : 'en',
-    );
+    const outcome = await requestRecoveryCode(checked.value.email, langOf(i18n.language));
     setBusy(false);
     if (!outcome.ok) return setFailure(recoveryFailureText('email', outcome.failure));
     toastSuccess(t('messages.recovery_email.success'));

@@ -7,6 +7,7 @@ import { useToday } from '@/components/forms/use-today';
 import { Button } from '@/components/ui/button';
 import fieldStyles from '@/components/ui/field.module.css';
 import { PasswordField, TextField } from '@/components/ui/text-field';
+import { langOf } from '@/lib/i18n/lang';
 import { registerSchema, type TRegisterInput } from '@/lib/schemas/users';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 import { toastSuccess } from '@/lib/toast';
@@ -66,7 +67,7 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
       name: form.name,
       last_name: form.last_name,
       phone: form.phone,
-      lang: i18n.language === 'es' ? ('es' as const) : ('en' as const),
+      lang: langOf(i18n.language),
       ...(google ? { google_id_token: google.google_id } : { password: form.password }),
     };
     return form.is_talent

@@ -4,8 +4,8 @@ import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import type { TOption } from '@/components/ui/select-field';
-import type { TSignedInProps } from '@/lib/server-state';
-import { preloadForSession } from '@/lib/session-preload';
+import type { TSignedInProps } from '@/store';
+import { preloadForSession } from '@/store/session-preload';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import type { TJob, TPostingKind, TProject } from '@/types/marketplace';
@@ -27,7 +27,7 @@ preloadForSession(
 /**
  * New and edit pages of a project or a job, for its business. The heading and its lead are in the
  * server's page and paint at once; so is the form when the request had the session
- * (lib/server-state.ts `signedInPage`), otherwise it waits for the session.
+ * (page-state/signed-in-page.ts `signedInPage`), otherwise it waits for the session.
  */
 export type TPostingFormPageProps = {
   posting?: TProject | TJob;

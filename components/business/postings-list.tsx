@@ -15,7 +15,7 @@ import {
   marketplaceApi,
   useMyPostingsQuery,
 } from '@/services/marketplace-api';
-import type { TAddress } from '@/lib/session-preload';
+import type { TAddress } from '@/store/session-preload';
 import type { AppStore } from '@/store';
 import styles from '@/components/layout/list-page.module.css';
 import { KindTabs, kindListOf, useKindList } from '@/components/postings/kind-tabs';
@@ -31,7 +31,7 @@ const recruiting = (p: TPosting) =>
 const cancellable = recruiting;
 const editable = recruiting;
 
-/** The list's first read, from the address's `type` and `page` (lib/session-preload.ts). */
+/** The list's first read, from the address's `type` and `page` (store/session-preload.ts). */
 export function prefetch(store: AppStore, { query }: TAddress) {
   if (store.getState().auth.user)
     store.dispatch(marketplaceApi.util.prefetch('myPostings', kindListOf(query), {}));
@@ -41,7 +41,6 @@ export function prefetch(store: AppStore, { query }: TAddress) {
 export default function PostingsList() {
   const { t, i18n } = useTranslation('market');
   const { t: tp } = useTranslation('pipeline');
-  const { t: tc } = useTranslation('common');
   const failureText = useFailureText();
   const { type, page } = useKindList();
   const { data } = useMyPostingsQuery({ type, page });

@@ -6,7 +6,7 @@ import { useFailureText } from '@/components/forms/failure-text';
 import styles from '@/components/layout/list-page.module.css';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { formatRelativeTime } from '@/lib/format/relative-time';
-import type { TAddress } from '@/lib/session-preload';
+import type { TAddress } from '@/store/session-preload';
 import { useDeferredArrival } from '@/lib/use-deferred-arrival';
 import {
   NOTIFICATIONS_PER_PAGE,
@@ -57,7 +57,7 @@ function useNow(readAt: number | undefined) {
 /** The page of the list a `?page=` value asks for (the first, unless it names a later one). */
 const pageOf = (value: unknown) => Math.max(1, Math.floor(Number(value)) || 1);
 
-/** The page's first read, started as soon as this chunk is there (lib/session-preload.ts). */
+/** The page's first read, started as soon as this chunk is there (store/session-preload.ts). */
 export function prefetch(store: AppStore, { query }: TAddress) {
   const user = store.getState().auth.user;
   if (!user) return;

@@ -5,11 +5,12 @@ import { useFailureText } from '@/components/forms/failure-text';
 import { isProject, PostingStatus, type TPosting } from '@/components/postings/posting-facts';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
+import { langOf } from '@/lib/i18n/lang';
 import { changeStatusSchema } from '@/lib/schemas/marketplace';
 import { validate } from '@/lib/schemas/validate';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
-import type { TAddress } from '@/lib/session-preload';
+import type { TAddress } from '@/store/session-preload';
 import { useDeferredArrival } from '@/lib/use-deferred-arrival';
 import { failureOf, settle } from '@/services/api';
 import {
@@ -42,7 +43,7 @@ const recruits = (p: TPosting) =>
     : p.job_status_id === JOB_STATUS.recruiting || p.job_status_id === JOB_STATUS.inSelection;
 
 /**
- * The board's first read, started as soon as this chunk is there (lib/session-preload.ts): the
+ * The board's first read, started as soon as this chunk is there (store/session-preload.ts): the
  * posting is the one in the address (/business/projects/5/applicants, /es/business/jobs/2/...).
  */
 export function prefetch(store: AppStore, { path }: TAddress) {
@@ -70,7 +71,7 @@ export default function ApplicantBoard({
 }) {
   const { t, i18n } = useTranslation('pipeline');
   const { t: tc } = useTranslation('common');
-  const lang: 'en' | 'es' = i18n.language === 'es' ? 'es' : 'en';
+  const lang = langOf(i18n.language);
   const label = useStatusLabel();
   const failureText = useFailureText();
   const [posting, setPosting] = useState(initial);

@@ -4,7 +4,7 @@ import { useCallback, useState } from 'react';
 import { RequireAuth } from '@/components/auth/require-auth';
 import { PageFrame } from '@/components/layout/page-frame';
 import type { TPosting } from '@/components/postings/posting-facts';
-import { preloadForSession } from '@/lib/session-preload';
+import { preloadForSession } from '@/store/session-preload';
 import type { TServerSession } from '@/store';
 import type { TPostingKind } from '@/types/marketplace';
 import { BoardTitle } from './board-title';
@@ -24,7 +24,7 @@ preloadForSession(
  * /business/projects/[id]/applicants and /business/jobs/[id]/applicants, for their business.
  * The board's heading (the posting's name, from the server) is in the server's page and paints
  * at once, where the board then shows its own: until the board has its answer, after the session
- * and its data. With the session cookie the server renders the board itself (lib/server-state.ts).
+ * and its data. With the session cookie the server renders the board itself (page-state/signed-in-page.ts).
  */
 export function ApplicantsPage({
   kind,
@@ -36,7 +36,7 @@ export function ApplicantsPage({
   serverSession: TServerSession | null;
 }) {
   const { t } = useTranslation('pipeline');
-  // A business's board the server rendered (lib/server-state.ts) is shown from the start.
+  // A business's board the server rendered (page-state/signed-in-page.ts) is shown from the start.
   const [boardShown, setBoardShown] = useState(
     Boolean(serverSession && !serverSession.user.is_talent),
   );

@@ -4,6 +4,7 @@ import { isProject, type TPosting } from '@/components/postings/posting-facts';
 import { useFailureText } from '@/components/forms/failure-text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { langOf } from '@/lib/i18n/lang';
 import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { settle } from '@/services/api';
@@ -54,7 +55,7 @@ export function LifecycleActions({
 }) {
   const { t, i18n } = useTranslation('pipeline');
   const failureText = useFailureText();
-  const lang: 'en' | 'es' = i18n.language === 'es' ? 'es' : 'en';
+  const lang = langOf(i18n.language);
   const hintId = useId();
   const [asking, setAsking] = useState<TAction | null>(null);
   const [start, started] = useStartProjectMutation();

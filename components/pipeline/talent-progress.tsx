@@ -5,6 +5,7 @@ import { useFailureText } from '@/components/forms/failure-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { langOf } from '@/lib/i18n/lang';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { toastError } from '@/lib/toast';
 import { settle } from '@/services/api';
@@ -52,7 +53,7 @@ function Congratulations({ entry }: { entry: TUserProject }) {
 function ReadyToClose({ entry }: { entry: TUserProject }) {
   const { t, i18n } = useTranslation('pipeline');
   const failureText = useFailureText();
-  const lang: 'en' | 'es' = i18n.language === 'es' ? 'es' : 'en';
+  const lang = langOf(i18n.language);
   const [mark, marking] = useMarkReadyToCloseMutation();
   const [asking, setAsking] = useState(false);
   const [told, setTold] = useState<string | null>(null);

@@ -9,7 +9,7 @@ const KINDS: TPostingKind[] = ['project', 'job'];
 /**
  * The kind and page a list page shows, from its address's query (`?type=job&page=2`; projects
  * and the first page otherwise): what the list renders and what its first read asks for, in the
- * browser and on the server (lib/session-preload.ts).
+ * browser and on the server (store/session-preload.ts).
  */
 export function kindListOf(query: Record<string, unknown>): { type: TPostingKind; page: number } {
   return { type: query.type === 'job' ? 'job' : 'project', page: Number(query.page) || 1 };

@@ -10,7 +10,7 @@ import { ProfileView } from './profile-view';
 import { RequestVerification } from './request-verification';
 import { useMyProfile } from './use-my-profile';
 
-/** The page's first reads, started as soon as this chunk is there (lib/session-preload.ts). */
+/** The page's first reads, started as soon as this chunk is there (store/session-preload.ts). */
 export function prefetch(store: AppStore) {
   const user = store.getState().auth.user;
   if (!user) return;

@@ -1,6 +1,6 @@
 import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
-import { preloadForSession } from '@/lib/session-preload';
+import { preloadForSession } from '@/store/session-preload';
 import styles from './my-profile.module.css';
 
 function Loading() {
@@ -15,7 +15,7 @@ function Loading() {
 /**
  * /profile/my-profile: the profile as others see it, how complete it is and where to edit it.
  * It comes in a second chunk, with the server-data cache (first-load budget); the server renders
- * it when it knows the session (lib/server-state.ts).
+ * it when it knows the session (page-state/signed-in-page.ts).
  */
 export const MyProfile = dynamic(() => import('./my-profile-body'), {
   loading: () => <Loading />,

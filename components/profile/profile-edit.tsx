@@ -3,7 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import { ButtonLink } from '@/components/ui/button';
 import { PROFILE_SECTIONS } from '@/lib/profile/completeness';
-import { preloadForSession } from '@/lib/session-preload';
+import { preloadForSession } from '@/store/session-preload';
 import styles from './profile-edit.module.css';
 
 // The sections come in a second chunk, with the server-data cache (first-load budget). They

@@ -14,7 +14,7 @@ import { RolesSection } from './roles-section';
 import { SkillsSection } from './skills-section';
 import { useMyProfile } from './use-my-profile';
 
-/** The sections' first reads besides the profile (lib/session-preload.ts): the country and language lists. */
+/** The sections' first reads besides the profile (store/session-preload.ts): the country and language lists. */
 export function prefetch(store: AppStore) {
   store.dispatch(referenceApi.util.prefetch('getCountries', undefined, {}));
   store.dispatch(referenceApi.util.prefetch('getLanguages', undefined, {}));

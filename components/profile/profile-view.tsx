@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { ProofLinks } from '@/components/wallets/proof-links';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { assetUrl } from '@/lib/profile/asset-url';
-import type { TEducation, TExperience, TUser } from '@/types/user';
+import type { TEducation, TExperience, TPublicUser, TUser } from '@/types/user';
 import { Entry } from './entry';
 import styles from './profile-view.module.css';
 
@@ -29,7 +29,7 @@ export function ProfileView({
   empty,
   entryActions,
 }: {
-  user: TUser;
+  user: TPublicUser;
   /** The country's name in the active language (the code is shown until it is known). */
   countryName?: string | null;
   /** Shown when the profile has nothing beyond the name (what to do next). */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { langOf } from '@/lib/i18n/lang';
 import { VERIFY_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useProfileCalls } from '@/services/profile-api';
@@ -35,7 +36,7 @@ export function RequestVerification({
 
   async function request() {
     setBusy(true);
-    const lang = i18n.language === 'es' ? 'es' : 'en';
+    const lang = langOf(i18n.language);
     const outcome =
       target.kind === 'workplace'
         ? await calls.workplaces.verify(target.entry, lang)

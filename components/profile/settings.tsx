@@ -10,7 +10,7 @@ import { PaypalForm } from './paypal-form';
 
 // The wallet section comes after the page's first load (React's own lazy: next/dynamic would
 // cost more than it saves). It renders in the browser only, once the page is there: the server
-// renders the forms of a signed-in user (lib/server-state.ts), never this.
+// renders the forms of a signed-in user (page-state/signed-in-page.ts), never this.
 const WalletSettings = lazy(() =>
   import('@/components/wallets/wallet-settings').then((m) => ({ default: m.WalletSettings })),
 );

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useFailureText } from '@/components/forms/failure-text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { langOf } from '@/lib/i18n/lang';
 import { toastError } from '@/lib/toast';
 import type { TOutcome } from '@/services/http-client';
 import type { TEducation } from '@/types/user';
@@ -31,7 +32,7 @@ export function StudyVerification({
   async function yes() {
     if (!current) return;
     setBusy(true);
-    const outcome = await verify(current, i18n.language === 'es' ? 'es' : 'en');
+    const outcome = await verify(current, langOf(i18n.language));
     setBusy(false);
     if (!outcome.ok) {
       toastError(failureText(outcome.failure, { fallback: t('messages.verify.error') }));

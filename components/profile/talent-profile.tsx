@@ -2,7 +2,7 @@ import dynamic from 'next/dynamic';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
-import type { TUser } from '@/types/user';
+import type { TPublicUser } from '@/types/user';
 import { ProfileView } from './profile-view';
 
 // A business sees the contact of talents who applied to its postings: read with its own token,
@@ -14,7 +14,7 @@ export function TalentProfile({
   profile,
   countryName,
 }: {
-  profile: TUser;
+  profile: TPublicUser;
   countryName: string | null;
 }) {
   const { rehydrated } = useSession();

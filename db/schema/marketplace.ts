@@ -15,6 +15,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
+import type { TContractType, TModality } from '@/types/marketplace';
 import { uploads } from './uploads';
 import { users } from './users';
 
@@ -64,7 +65,7 @@ export const projects = pgTable(
     budget: integer('budget').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     weeks: smallint('weeks').notNull(),
-    modality: varchar('modality', { length: 10 }).notNull(),
+    modality: varchar('modality', { length: 10 }).$type<TModality>().notNull(),
     countryCode: varchar('country_code', { length: 2 }),
     endDate: date('end_date', { mode: 'string' }),
     projectStatusId: smallint('project_status_id').notNull().default(PROJECT_STATUS.recruiting),
@@ -91,11 +92,11 @@ export const jobs = pgTable(
     description: text('description').notNull(),
     requirements: text('requirements'),
     skills: jsonb('skills').$type<string[]>().notNull().default([]),
-    contractType: varchar('contract_type', { length: 12 }).notNull(),
+    contractType: varchar('contract_type', { length: 12 }).$type<TContractType>().notNull(),
     minSalary: integer('min_salary'),
     maxSalary: integer('max_salary'),
     currency: varchar('currency', { length: 3 }).notNull(),
-    modality: varchar('modality', { length: 10 }).notNull(),
+    modality: varchar('modality', { length: 10 }).$type<TModality>().notNull(),
     countryCode: varchar('country_code', { length: 2 }),
     endDate: date('end_date', { mode: 'string' }),
     jobStatusId: smallint('job_status_id').notNull().default(JOB_STATUS.recruiting),

@@ -6,14 +6,14 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { KindListLoading } from '@/components/postings/kind-tabs';
 import { ButtonLink } from '@/components/ui/button';
 import { PIPELINE_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage } from '@/lib/server-state';
-import { preloadForSession } from '@/lib/session-preload';
+import { signedInPage } from '@/page-state/signed-in-page';
+import { preloadForSession } from '@/store/session-preload';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
-// The server renders it when it knows the session (lib/server-state.ts).
+// The server renders it when it knows the session (page-state/signed-in-page.ts).
 const PostingsList = dynamic(() => import('@/components/business/postings-list'), {
   loading: () => <KindListLoading pathname="/business/postings" text="postings.loading" />,
 });

@@ -1,4 +1,5 @@
 import { PostingPage } from '@/components/postings/posting-page';
+import { langOf } from '@/lib/i18n/lang';
 import { POSTING_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { loadPosting, loadViewerApplication, type TPostingPage } from '@/server/ssr/marketplace';
 import { serverPage } from '@/server/ssr/page';
@@ -12,7 +13,7 @@ export const getServerSideProps = serverPage<TPostingPage>(async ({ params, loca
   const id = String(params?.id ?? '');
   // Whether the caller applied comes with the page, from the server (not a stored copy).
   const reads = [
-    loadPosting('job', id, locale === 'es' ? 'es' : 'en'),
+    loadPosting('job', id, langOf(locale)),
     loadViewerApplication(req, 'job', id),
     translationProps(locale, POSTING_NAMESPACES),
   ] as const;

@@ -3,7 +3,7 @@ import { RequireAuth } from '@/components/auth/require-auth';
 import { PageFrame } from '@/components/layout/page-frame';
 import { MyProfile } from '@/components/profile/my-profile';
 import { WALLET_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage } from '@/lib/server-state';
+import { signedInPage } from '@/page-state/signed-in-page';
 
 export default function MyProfilePage() {
   const { t } = useTranslation('common');

@@ -2,6 +2,7 @@ import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { TalentProfile } from '@/components/profile/talent-profile';
+import { langOf } from '@/lib/i18n/lang';
 import { translationProps, WALLET_NAMESPACES } from '@/lib/i18n/page-props';
 import { serverPage } from '@/server/ssr/page';
 import { loadPublicProfile, type TPublicProfilePage } from '@/server/ssr/talent';
@@ -28,7 +29,7 @@ export default function TalentPage({ profile, countryName }: TPublicProfilePage)
 }
 
 export const getServerSideProps = serverPage<TPublicProfilePage>(async ({ params, locale }) => {
-  const page = await loadPublicProfile(String(params?.id ?? ''), locale === 'es' ? 'es' : 'en');
+  const page = await loadPublicProfile(String(params?.id ?? ''), langOf(locale));
   if (!page) return { notFound: true };
   return { props: { ...page, ...(await translationProps(locale, WALLET_NAMESPACES)) } };
 });

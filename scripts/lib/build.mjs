@@ -9,6 +9,7 @@ const SOURCES = [
   'lib',
   'store',
   'services',
+  'page-state',
   'server',
   'db',
   'public',

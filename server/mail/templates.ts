@@ -1,7 +1,8 @@
+import type { TLang } from '@/lib/i18n/lang';
 import { formatRecoveryCode } from '@/lib/schemas/users';
 import type { TMail } from './mailer';
 
-export type TLang = 'en' | 'es';
+export type { TLang };
 
 const RECOVERY = {
   en: {

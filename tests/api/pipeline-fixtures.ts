@@ -1,5 +1,7 @@
 import { expect } from 'vitest';
 import { earliestToday } from '@/lib/schemas/marketplace';
+import type { TStatusChange as THistory } from '@/types/pipeline';
+import type { TNotification } from '@/types/user';
 import type { TJson } from '../helpers/api';
 
 // Postings, applications and pipeline moves made through the API, shared by the pipeline and
@@ -20,13 +22,7 @@ export type TPage<T> = {
   per_page: number;
   last_page: number;
 };
-export type THistory = {
-  from: number;
-  to: number;
-  reason: string | null;
-  actor_id: number | null;
-  created_at: string;
-};
+export type { TStatusChange as THistory } from '@/types/pipeline';
 export type TBoardApplication = Record<string, unknown> & {
   id: number;
   user_id: number;
@@ -38,15 +34,7 @@ export type TBoardApplication = Record<string, unknown> & {
   history: THistory[];
 };
 export type TBoard = TPage<TBoardApplication> & { counts: Record<string, number> };
-export type TNotification = {
-  id: number;
-  type: string;
-  message: string;
-  message_es: string;
-  link: string | null;
-  been_clicked: boolean;
-  created_at: string;
-};
+export type { TNotification } from '@/types/user';
 export type TPosting = Record<string, unknown> & {
   id: number;
   name: string;

@@ -4,6 +4,7 @@ import { applicationStatusHistory, jobs, notifications, users } from '@/db/schem
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { smtpMailer } from '@/server/mail/mailer';
 import { COALESCE_SECONDS, sendDueMails } from '@/server/services/notifications/mail-outbox';
+import type { TUserJob, TUserProject } from '@/types/user';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
 import { mailSubject, startSmtpPeer, type TReceivedMail } from '../helpers/smtp-peer';
 import { createUser, type TTestUser } from '../helpers/users';
@@ -70,29 +71,12 @@ const talent = (opts: { lang?: 'en' | 'es'; name?: string } = {}) =>
   createUser(api.db, api.deps, { isTalent: true, ...opts });
 const business = (name = 'Owner') => createUser(api.db, api.deps, { isTalent: false, name });
 
-type TSelfProject = {
-  id: number;
-  name: string;
-  project_status_id: number;
-  application: {
-    id: number;
-    accepted: number;
-    shown_accepted_message: boolean;
-    ready_to_close: boolean;
-  };
-};
-type TSelfJob = {
-  id: number;
-  job_status_id: number;
-  application: { id: number; selected: number };
-};
-
 async function self(user: TTestUser) {
   const r = await api.call('GET', `/users/id/${user.id}`, { token: user.token });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   return r.json.data as {
-    projects: TSelfProject[];
-    jobs: TSelfJob[];
+    projects: TUserProject[];
+    jobs: TUserJob[];
     notifications: TNotification[];
   };
 }

@@ -82,7 +82,7 @@ type TPageCase = {
   route: string;
   /** Who signs in for the signed-in runs. */
   who: TWho;
-  /** Whether it renders with the session (lib/server-state.ts signedInPage). */
+  /** Whether it renders with the session (page-state/signed-in-page.ts signedInPage). */
   signedIn: boolean;
   params?: () => Record<string, string>;
   query?: string[];

@@ -22,7 +22,7 @@ describe('a public profile', () => {
       budget: 1000,
       currency: 'USD',
       weeks: 4,
-      modality: 'remote',
+      modality: 'remote' as const,
       projectStatusId: status,
       // A month after the test's clock: open whatever the calendar says.
       endDate: new Date(api.clock.now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10),

@@ -2,8 +2,9 @@ import {
   PostingFormPage,
   type TPostingFormPageProps,
 } from '@/components/business/posting-form-page';
+import { langOf } from '@/lib/i18n/lang';
 import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage } from '@/lib/server-state';
+import { signedInPage } from '@/page-state/signed-in-page';
 import { loadPostingForm } from '@/server/ssr/marketplace';
 
 /** /business/projects/new (PRODUCT.md flow 3). */
@@ -12,5 +13,5 @@ export default function NewProjectPage(props: TPostingFormPageProps) {
 }
 
 export const getServerSideProps = signedInPage(MARKET_NAMESPACES, undefined, ({ locale }) =>
-  loadPostingForm('project', null, locale === 'es' ? 'es' : 'en'),
+  loadPostingForm('project', null, langOf(locale)),
 );

@@ -9,6 +9,7 @@ import {
   users,
 } from '@/db/schema';
 import type { Db } from '@/db/types';
+import { langOf, type TLang } from '@/lib/i18n/lang';
 import {
   APPLICATION_STATUS,
   JOB_STATUS,
@@ -44,8 +45,6 @@ import {
 // applicants on the board, a project starts and finishes, a job finishes, and a posting that
 // closes answers everyone still waiting. Each change is one transaction: the application rows,
 // their history and the notifications; e-mails leave after the commit.
-
-type TLang = 'en' | 'es';
 
 const APPS = {
   project: {
@@ -419,9 +418,9 @@ async function closeOpenApplications(
     .where(and(eq(a.postingId, posting.id), inArray(a.status, [...OPEN_APPLICATION_STATUSES])))
     .for('update', { of: a.table as typeof projectApplications });
   if (open.length === 0) return [];
-  const reasonOf = (lang: string) => POSITION_CLOSED[lang === 'es' ? 'es' : 'en'];
+  const reasonOf = (lang: string) => POSITION_CLOSED[langOf(lang)];
   for (const lang of ['en', 'es'] as const) {
-    const ids = open.filter((o) => (o.lang === 'es' ? 'es' : 'en') === lang).map((o) => o.id);
+    const ids = open.filter((o) => langOf(o.lang) === lang).map((o) => o.id);
     if (ids.length === 0) continue;
     const set = { reason: POSITION_CLOSED[lang], updatedAt: ctx.now };
     if (kind === 'project') {

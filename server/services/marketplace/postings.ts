@@ -28,6 +28,7 @@ import { parseWith } from '@/server/lib/validate';
 import { assertRole } from '@/server/services/access';
 import { paginated, sentFields } from '@/server/services/profile/common';
 import { companySubject, takeRateLimits } from '@/server/services/rate-limit';
+import type { TJob, TProject } from '@/types/marketplace';
 
 // Projects and jobs a business posts (docs/api.md "Marketplace", docs/product.md "Marketplace").
 // Both kinds share the verbs: `KINDS` names each one's table, status column and applications.
@@ -110,8 +111,9 @@ function extras(kind: TKind) {
   };
 }
 
-type TProjectRow = typeof projects.$inferSelect;
-type TJobRow = typeof jobs.$inferSelect;
+/** A posting's columns as the API reads them (the search terms are the database's business). */
+type TProjectRow = Omit<typeof projects.$inferSelect, 'searchTerms'>;
+type TJobRow = Omit<typeof jobs.$inferSelect, 'searchTerms'>;
 type TExtras = { ownerName: string; company: string | null; applicationsCount: number };
 
 function baseDto(p: TProjectRow | TJobRow, x: TExtras, statusId: number, kind: TKind, now: Date) {
@@ -132,14 +134,14 @@ function baseDto(p: TProjectRow | TJobRow, x: TExtras, statusId: number, kind: T
   };
 }
 
-export const projectDto = (p: TProjectRow, x: TExtras, now: Date) => ({
+export const projectDto = (p: TProjectRow, x: TExtras, now: Date): TProject => ({
   ...baseDto(p, x, p.projectStatusId, 'project', now),
   budget: p.budget,
   weeks: p.weeks,
   project_status_id: p.projectStatusId,
 });
 
-export const jobDto = (j: TJobRow, x: TExtras, now: Date) => ({
+export const jobDto = (j: TJobRow, x: TExtras, now: Date): TJob => ({
   ...baseDto(j, x, j.jobStatusId, 'job', now),
   requirements: j.requirements,
   contract_type: j.contractType,
@@ -229,11 +231,14 @@ async function selectPage(
     const [row] = await count.execute(values);
     total = row?.n ?? 0;
   }
-  const data = rows.map(({ posting, ...x }) =>
-    kind === 'project'
-      ? projectDto(posting as unknown as TProjectRow, x, now)
-      : jobDto(posting as unknown as TJobRow, x, now),
-  );
+  // The statement was built over `projects` (the two tables share the columns it names), so
+  // its rows are typed as projects': as the columns of either table, the kind tells which.
+  const data = rows.map(({ posting, ...x }) => {
+    const row = posting as TProjectRow | TJobRow;
+    return kind === 'project'
+      ? projectDto(row as TProjectRow, x, now)
+      : jobDto(row as TJobRow, x, now);
+  });
   return paginated(data, total, page.page, page.per_page);
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/types';
+import { langOf } from '@/lib/i18n/lang';
 import type { TDeps } from '@/server/context';
 import { rowsOf } from '@/server/lib/sql';
 import { log, safeErrorFields } from '@/server/logger';
@@ -126,7 +127,7 @@ async function send({ deps }: TMailEnv, rows: TClaimed[]) {
   const host = new URL(deps.appUrl).hostname || 'talentchain';
   await Promise.all(
     rows.map(async (m) => {
-      const lang = m.lang === 'es' ? 'es' : 'en';
+      const lang = langOf(m.lang);
       const mail = notificationMail(
         lang,
         m.email,

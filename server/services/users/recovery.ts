@@ -2,6 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import { recoveryCodes, users } from '@/db/schema';
 import type { Db } from '@/db/types';
+import { langOf } from '@/lib/i18n/lang';
 import {
   normalizeRecoveryCode,
   RECOVERY_CODE_DIGITS,
@@ -101,7 +102,7 @@ export async function requestRecoveryCode(ctx: TCtx, input: TRecoveryEmailInput)
     }
     throw new Error('no free recovery code after 20 draws');
   });
-  const lang: TLang = input.lang ?? (user.lang === 'es' ? 'es' : 'en');
+  const lang: TLang = input.lang ?? langOf(user.lang);
   try {
     await deps.mailer.send(recoveryCodeMail(lang, user.email, code, deps.appUrl));
   } catch (err) {

@@ -13,7 +13,12 @@ import {
   type TCvFile,
   type workplaceDto,
 } from '@/server/services/profile/dto';
-import type { TUserJob as TJobJson, TUserProject as TProjectJson } from '@/types/user';
+import type {
+  TPublicUser,
+  TUser,
+  TUserJob as TJobJson,
+  TUserProject as TProjectJson,
+} from '@/types/user';
 
 // The user object (docs/api.md "The user object") is read in ONE statement: PostgreSQL builds each
 // list as JSON in a correlated subquery, so a profile costs one round trip however long it is
@@ -258,7 +263,7 @@ export type TUserDto = Awaited<ReturnType<typeof selfUserDto>>;
  * owns a posting the talent applied to. Others see finished work only (docs/product.md "Public
  * profiles"), never open applications.
  */
-export async function getUser(ctx: TCtx, input: { id: number }) {
+export async function getUser(ctx: TCtx, input: { id: number }): Promise<TUser | TPublicUser> {
   const viewer = ctx.user;
   if (viewer?.id === input.id) return selfUserDto(ctx.db, input.id, viewer.profileVersion);
   const row = await readProfile(ctx.db, input.id, {

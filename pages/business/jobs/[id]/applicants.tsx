@@ -1,6 +1,7 @@
 import { ApplicantsPage } from '@/components/pipeline/applicants-page';
+import { langOf } from '@/lib/i18n/lang';
 import { PIPELINE_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage, type TSignedInProps } from '@/lib/server-state';
+import { signedInPage, type TSignedInProps } from '@/page-state/signed-in-page';
 import { loadPosting, type TPostingPage } from '@/server/ssr/marketplace';
 
 /**
@@ -17,6 +18,5 @@ export default function JobApplicantsPage({
 export const getServerSideProps = signedInPage(
   PIPELINE_NAMESPACES,
   () => import('@/components/pipeline/applicant-board'),
-  ({ params, locale }) =>
-    loadPosting('job', String(params?.id ?? ''), locale === 'es' ? 'es' : 'en'),
+  ({ params, locale }) => loadPosting('job', String(params?.id ?? ''), langOf(locale)),
 );

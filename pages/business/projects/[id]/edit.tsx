@@ -2,8 +2,9 @@ import {
   PostingFormPage,
   type TPostingFormPageProps,
 } from '@/components/business/posting-form-page';
+import { langOf } from '@/lib/i18n/lang';
 import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage } from '@/lib/server-state';
+import { signedInPage } from '@/page-state/signed-in-page';
 import { loadPostingForm } from '@/server/ssr/marketplace';
 
 /** /business/projects/[id]/edit: the project while it recruits, for the business that posted it. */
@@ -12,5 +13,5 @@ export default function EditProjectPage(props: TPostingFormPageProps) {
 }
 
 export const getServerSideProps = signedInPage(MARKET_NAMESPACES, undefined, ({ params, locale }) =>
-  loadPostingForm('project', String(params?.id ?? ''), locale === 'es' ? 'es' : 'en'),
+  loadPostingForm('project', String(params?.id ?? ''), langOf(locale)),
 );

@@ -1,5 +1,5 @@
-import { currentStore, type AppStore } from '@/store';
-import { STORAGE_KEYS, safeStorage } from './storage-keys';
+import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { currentStore, type AppStore } from './index';
 
 /** Where a screen is: the address's path (with its language prefix) and its query. */
 export type TAddress = { path: string; query: Record<string, unknown> };
@@ -9,7 +9,7 @@ export type TScreenModule = {
   /**
    * Starts the screen's first reads into the cache, when the store has the signed-in user: in
    * the browser (below), and on the server for a page it renders with the session
-   * (lib/server-state.ts).
+   * (page-state/signed-in-page.ts).
    */
   prefetch?: (store: AppStore, at: TAddress) => void;
 };

@@ -1,14 +1,14 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { translationProps } from '@/lib/i18n/page-props';
-import type { TScreenModule } from '@/lib/session-preload';
 import { serverPage } from '@/server/ssr/page';
 import { pageSession } from '@/server/ssr/session';
 import { api, type TQueryExtra } from '@/services/api';
 import { outcomeOf } from '@/services/http-client';
 import { profileApi } from '@/services/profile-api';
-import { makeStore, type TServerSession } from '@/store';
+import { makeStore, type TServerSession, type TSignedInProps } from '@/store';
 import { sessionUserOf } from '@/store/auth-slice';
+import type { TScreenModule } from '@/store/session-preload';
 import type { TUser } from '@/types/user';
 
 /**
@@ -53,8 +53,7 @@ export async function serverSession(
   ) as TServerSession;
 }
 
-/** The props a signed-in page gets from signedInPage (pages/_app.tsx reads them first). */
-export type TSignedInProps = { serverSession: TServerSession | null };
+export type { TSignedInProps };
 
 /**
  * getServerSideProps of a signed-in page: its translations (`namespaces`), its server session
