@@ -106,7 +106,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       // Skills, roles of interest, languages.
       const skills = page.locator('#skills');
       for (const skill of ['Python', 'SQL', 'Airflow']) {
-        await skills.getByLabel(tr('profile:skills.label')).fill(skill);
+        await skills.getByRole('combobox', { name: tr('profile:skills.label') }).fill(skill);
         await skills.getByRole('button', { name: tr('profile:section.add'), exact: true }).click();
       }
       await skills.getByRole('button', { name: tr('profile:section.save') }).click();

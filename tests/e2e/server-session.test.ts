@@ -54,7 +54,9 @@ describe('server-rendered signed-in pages', () => {
     await page.getByRole('button', { name: /Rosa/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/auth/login');
-    expect(await sessionCookie(page)).toBeUndefined();
+    // The sign-out clears the session once the sign-in page is shown (useSignOut): a moment after
+    // the address changes, so the check waits for it rather than reading at once.
+    await expect.poll(() => sessionCookie(page)).toBeUndefined();
     await page.context().close();
   });
 
