@@ -1,13 +1,14 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { landingPath, useSignOut } from '@/components/auth/use-session-actions';
 import { ButtonLink } from '@/components/ui/button';
-import { assetUrl } from '@/lib/profile/asset-url';
+import { Avatar } from '@/components/ui/avatar';
 import { selectIsLoggedIn, selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
 import styles from './layout.module.css';
+import { usePressOutside } from './use-press-outside';
 
 /** Which item takes focus when the menu opens. */
 type TOpenAt = 'first' | 'last';
@@ -44,14 +45,8 @@ export function AccountMenu() {
   }, [openAt]);
 
   // A press outside closes the menu (focus stays where the press put it).
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpenAt(null);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  const closeMenu = useCallback(() => setOpenAt(null), []);
+  usePressOutside(open, root, closeMenu);
 
   const closeToButton = () => {
     setOpenAt(null);
@@ -136,7 +131,6 @@ export function AccountMenu() {
       </div>
     );
   }
-  const initials = `${user.person.name.charAt(0)}${user.person.last_name.charAt(0)}`.toUpperCase();
   const close = () => setOpenAt(null);
   return (
     <div className={styles.account} ref={root}>
@@ -151,22 +145,14 @@ export function AccountMenu() {
         onClick={() => setOpenAt(open ? null : 'first')}
         onKeyDown={onButtonKeyDown}
       >
-        {user.avatar_url ? (
-          // A plain <img> (uploads come from the API, not through next/image's optimizer), its
-          // size fixed so that nothing moves when it arrives.
-          <img
-            src={assetUrl(user.avatar_url)}
-            alt={t('nav.your_photo')}
-            className={styles.avatar}
-            width={32}
-            height={32}
-            decoding="async"
-          />
-        ) : (
-          <span className={styles.avatar} aria-hidden="true">
-            {initials}
-          </span>
-        )}
+        <Avatar
+          url={user.avatar_url}
+          name={user.person.name}
+          lastName={user.person.last_name}
+          size={32}
+          classes={{ photo: styles.avatar, initials: styles.avatar }}
+          alt={t('nav.your_photo')}
+        />
         <span className={styles.accountName}>{user.person.name}</span>
         <span className="visually-hidden">{t('nav.account_menu')}</span>
       </button>

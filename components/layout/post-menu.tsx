@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styles from './layout.module.css';
+import { usePressOutside } from './use-press-outside';
 
 const PLUS = 'M12 5v14M5 12h14';
 
@@ -19,14 +20,8 @@ export function PostMenu() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  const close = useCallback(() => setOpen(false), []);
+  usePressOutside(open, root, close);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.key !== 'Escape' || !open) return;
@@ -54,12 +49,12 @@ export function PostMenu() {
       </button>
       <ul id={listId} className={styles.postPanel} hidden={!open}>
         <li>
-          <Link href="/business/projects/new" prefetch={false} onClick={() => setOpen(false)}>
+          <Link href="/business/projects/new" prefetch={false} onClick={close}>
             {t('nav.post_project')}
           </Link>
         </li>
         <li>
-          <Link href="/business/jobs/new" prefetch={false} onClick={() => setOpen(false)}>
+          <Link href="/business/jobs/new" prefetch={false} onClick={close}>
             {t('nav.post_job')}
           </Link>
         </li>

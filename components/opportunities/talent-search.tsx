@@ -2,39 +2,17 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import type { FormEvent } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ChipList } from '@/components/ui/chip-list';
 import { SelectField, type TOption } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useSearchTalentsQuery } from '@/services/marketplace-api';
 import { localName, useGetLanguagesQuery } from '@/services/reference-api';
-import { assetUrl } from '@/lib/profile/asset-url';
 import styles from './opportunities.module.css';
 import { Pagination } from './pagination';
 import { sortByLabel } from '@/lib/format/by-label';
 import own from './talent-search.module.css';
-
-/** The talent's photo, or their initials when they have none. */
-function Photo({ name, lastName, url }: { name: string; lastName: string; url: string | null }) {
-  if (url) {
-    // A plain <img>: uploads come from the API, not through next/image's optimizer.
-    return (
-      <img
-        className={own.avatar}
-        src={assetUrl(url)}
-        alt=""
-        width={56}
-        height={56}
-        loading="lazy"
-      />
-    );
-  }
-  return (
-    <span className={own.initials} aria-hidden="true">
-      {`${name.charAt(0)}${lastName.charAt(0)}`.toUpperCase()}
-    </span>
-  );
-}
 
 const FIELDS = ['search', 'skill', 'role', 'language', 'country'] as const;
 
@@ -114,7 +92,14 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
             {data.data.map((talent) => (
               <article key={talent.id} className={styles.card}>
                 <div className={own.who}>
-                  <Photo name={talent.name} lastName={talent.last_name} url={talent.avatar_url} />
+                  <Avatar
+                    url={talent.avatar_url}
+                    name={talent.name}
+                    lastName={talent.last_name}
+                    size={56}
+                    classes={{ photo: own.avatar, initials: own.initials }}
+                    lazy
+                  />
                   <div>
                     <h2 className={styles.cardTitle}>
                       <Link href={`/talents/${talent.id}`}>

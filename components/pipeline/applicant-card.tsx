@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useRef } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { formatDay } from '@/lib/format/day';
@@ -117,27 +118,19 @@ export function ApplicantCard({
     return () => window.clearTimeout(timer);
   }, [focusToken]);
 
-  const initials = `${a.talent.name.charAt(0)}${a.talent.last_name.charAt(0)}`.toUpperCase();
   const targets = OWNER_STATUSES.filter((s) => s !== status);
 
   return (
     <li>
       <article className={styles.card} aria-labelledby={headingId}>
         <div className={styles.who}>
-          {a.talent.avatar_url ? (
-            // A plain <img>: uploads come from the API, not through next/image's optimizer.
-            <img
-              className={styles.avatar}
-              src={assetUrl(a.talent.avatar_url)}
-              alt=""
-              width={48}
-              height={48}
-            />
-          ) : (
-            <span className={styles.initials} aria-hidden="true">
-              {initials}
-            </span>
-          )}
+          <Avatar
+            url={a.talent.avatar_url}
+            name={a.talent.name}
+            lastName={a.talent.last_name}
+            size={48}
+            classes={{ photo: styles.avatar, initials: styles.initials }}
+          />
           <div className={styles.whoText}>
             <h3 id={headingId} ref={heading} tabIndex={-1} className={styles.name}>
               <Link href={`/talents/${a.talent.id}`} title={t('card.profile', { name })}>

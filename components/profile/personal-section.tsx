@@ -1,6 +1,7 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
+import { initialsOf } from '@/components/ui/avatar';
 import { SelectField } from '@/components/ui/select-field';
 import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
@@ -88,7 +89,7 @@ export function PersonalSection({ profile }: { profile: TUser }) {
       <AvatarField
         url={form.avatar_url}
         name={`${profile.person.name} ${profile.person.last_name}`.trim()}
-        initials={`${form.name.charAt(0)}${form.last_name.charAt(0)}`.toUpperCase()}
+        initials={initialsOf(form.name, form.last_name)}
         onUploading={setUploading}
         onChange={(url) => setForm((f) => ({ ...f, avatar_url: url }))}
       />

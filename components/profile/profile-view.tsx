@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import type { ReactNode } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { ChipList } from '@/components/ui/chip-list';
 import Link from 'next/link';
@@ -79,20 +80,13 @@ export function ProfileView({
   return (
     <div className={styles.view}>
       <header className={`${styles.card} ${styles.header}`}>
-        {user.avatar_url ? (
-          // A plain <img>: uploads come from the API, not through next/image's optimizer.
-          <img
-            className={styles.avatar}
-            src={assetUrl(user.avatar_url)}
-            alt=""
-            width={112}
-            height={112}
-          />
-        ) : (
-          <span className={styles.initials} aria-hidden="true">
-            {`${user.person.name.charAt(0)}${user.person.last_name.charAt(0)}`.toUpperCase()}
-          </span>
-        )}
+        <Avatar
+          url={user.avatar_url}
+          name={user.person.name}
+          lastName={user.person.last_name}
+          size={112}
+          classes={{ photo: styles.avatar, initials: styles.initials }}
+        />
         <div className={styles.who}>
           <h1>{name}</h1>
           {user.headline && <p className={styles.headline}>{user.headline}</p>}
