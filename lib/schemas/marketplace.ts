@@ -337,3 +337,24 @@ export const updateWalletSchema = /* @__PURE__ */ v.pipe(
     ['algorand_transaction'],
   ),
 );
+
+/**
+ * Each kind's schemas (lib/kinds.ts describes the kinds): a route or a form picks them by kind
+ * instead of comparing it.
+ */
+export const KIND_SCHEMAS = {
+  project: {
+    posting: projectSchema,
+    postingPatch: projectPatchSchema,
+    search: projectSearchSchema,
+    application: projectApplicationSchema,
+    applicationPatch: projectApplicationPatchSchema,
+  },
+  job: {
+    posting: jobSchema,
+    postingPatch: jobPatchSchema,
+    search: jobSearchSchema,
+    application: jobApplicationSchema,
+    applicationPatch: jobApplicationPatchSchema,
+  },
+} as const;
