@@ -1,5 +1,5 @@
 // @ts-check
-/** Seed §1: en (default) and es, no automatic locale detection, default namespace 'common'. */
+/** docs/product.md "The product and its users": en (default) and es, no automatic locale detection, default namespace 'common'. */
 /** @type {import('next-i18next/pages').UserConfig} */
 module.exports = {
   i18n: {

@@ -4,7 +4,7 @@ import { publicEnv } from './public-env';
 type TGa = { initialize: (id: string) => void; send: (f: Record<string, unknown>) => void };
 
 /**
- * Seed §2: a page view on every route or hash change. react-ga4 is imported only when a
+ * docs/product.md "Screens and routes": a page view on every route or hash change. react-ga4 is imported only when a
  * measurement id is configured, so nothing is loaded otherwise. Returns the unsubscribe.
  */
 export function startAnalytics(measurementId = publicEnv.NEXT_PUBLIC_GA_ID): () => void {

@@ -24,7 +24,7 @@ type TStatuses = { recruiting: number; finished: number; cancelled: number };
 
 export type TKindInfo<K extends TPostingKind = TPostingKind> = {
   kind: K;
-  /** The postings' path and the session user's list of its applications (API.md). */
+  /** The postings' path and the session user's list of its applications (docs/api.md). */
   postings: `${K}s`;
   /** The applications' path: `/project_applications`, `/job_applications`. */
   applications: `${K}_applications`;

@@ -30,7 +30,7 @@ export function loadProgressBar(): Promise<typeof NProgressType> {
 }
 
 /**
- * Seed §2: the teal top progress bar during navigation (colour in styles/globals.css). A
+ * docs/product.md "Screens and routes": the teal top progress bar during navigation (colour in styles/globals.css). A
  * navigation that starts before the bar's chunk has arrived shows it when it arrives.
  */
 export function startProgressBar(): () => void {

@@ -1,5 +1,5 @@
 // Every status id of the product, in one place (docs/product.md "Statuses"): the database
-// schema, the server and the screens all read them from here. Seed §4/§9: project 2 started,
+// schema, the server and the screens all read them from here. docs/product.md "States and transitions", "Constants and limits": project 2 started,
 // 3 finished; job 3 finished.
 
 export const PROJECT_STATUS = { recruiting: 1, started: 2, finished: 3, cancelled: 4 } as const;

@@ -1,4 +1,4 @@
-/** Seed §9: every browser storage key the product uses; logout removes them all. */
+/** docs/product.md "Constants and limits": every browser storage key the product uses; logout removes them all. */
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   authState: '[authState]',

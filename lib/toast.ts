@@ -1,7 +1,7 @@
 import { i18n } from 'next-i18next/pages';
 import type { ToastOptions } from 'react-toastify';
 
-/** Seed §8/§9: a toast lasts 2 seconds. */
+/** docs/product.md "Error catalogue", "Constants and limits": a toast lasts 2 seconds. */
 export const TOAST_MS = 2000;
 
 // react-toastify (about 35 KB of script) is not part of the code every page runs at start
@@ -27,7 +27,7 @@ function show(kind: TKind, message: string, options?: ToastOptions): void {
     .catch(() => {});
 }
 
-/** Seed §8: every save ends in a toast; the default success text is "Changes saved successfully!". */
+/** docs/product.md "Error catalogue": every save ends in a toast; the default success text is "Changes saved successfully!". */
 export function toastSuccess(message?: string): void {
   show('success', message || (i18n?.t('toast.saved') ?? 'Changes saved successfully!'));
 }

@@ -1,11 +1,11 @@
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import type { TUserJob, TUserProject } from '@/types/user';
 
-// Seed §3's entries of the signed-in user's `projects` and `jobs`, made from an application as
+// The seed's "Entities and fields" (docs/product.md) entries of the signed-in user's `projects` and `jobs`, made from an application as
 // the API answers it: by the browser's cache after each write (services/marketplace-api.ts) and
 // by the server for the posting pages (server/ssr/marketplace.ts), so both write the same.
 
-/** Seed §3's entry of the user's `projects` for an application the server answered. */
+/** The seed's "Entities and fields" (docs/product.md) entry of the user's `projects` for an application the server answered. */
 export const userProjectOf = (a: TProjectApplication): TUserProject => ({
   id: a.project.id,
   name: a.project.name,
@@ -20,7 +20,7 @@ export const userProjectOf = (a: TProjectApplication): TUserProject => ({
   },
 });
 
-/** Seed §3's entry of the user's `jobs`. */
+/** The seed's "Entities and fields" (docs/product.md) entry of the user's `jobs`. */
 export const userJobOf = (a: TJobApplication): TUserJob => ({
   id: a.job.id,
   name: a.job.name,

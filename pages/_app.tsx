@@ -20,7 +20,7 @@ const AddressRefused = dynamic(() => import('@/components/layout/address-refused
 
 type TAppPageProps = { serverSession?: TServerSession | null; addressRefused?: true };
 
-/** Seed §2, the app shell: store, persistence, progress bar, toasts, analytics, favicon. */
+/** docs/product.md "Screens and routes", the app shell: store, persistence, progress bar, toasts, analytics, favicon. */
 function App({ Component, pageProps }: AppProps<TAppPageProps>) {
   // A signed-in page the server rendered with its session (page-state/signed-in-page.ts) starts the store
   // from what it read, and counts as rehydrated for its first render: the same markup as the

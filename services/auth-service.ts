@@ -2,8 +2,8 @@ import type { TRegisterInput } from '@/lib/schemas/users';
 import type { TUser } from '@/types/user';
 import { call, type TOutcome } from './http-client';
 
-// The account calls (seed §7). Each answers data or a typed failure (services/http-client.ts);
-// the screens choose the seed §8 texts. Signed-out calls go without a token, so that a wrong
+// The account calls (docs/product.md "The calls"). Each answers data or a typed failure (services/http-client.ts);
+// the screens choose the docs/product.md "Error catalogue" texts. Signed-out calls go without a token, so that a wrong
 // password is never taken for an ended session.
 
 export type TSignedIn = { user: TUser; accessToken: string };
@@ -61,7 +61,7 @@ export const requestRecoveryCode = (email: string, lang: 'en' | 'es') =>
     skipAuth: true,
   });
 
-/** Seed §5: without a code nothing is sent; the failure is `invalid_code`. */
+/** docs/product.md "Validation rules": without a code nothing is sent; the failure is `invalid_code`. */
 export async function resetPassword(input: { code: string; password: string; email?: string }) {
   if (!input.code.trim()) {
     return {

@@ -6,7 +6,7 @@ import { sessionEnded } from './session-events';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
-    /** Sent without the bearer token: `POST /file` (seed §6) and the signed-out account calls. */
+    /** Sent without the bearer token: `POST /file` (docs/product.md "Roles and permissions") and the signed-out account calls. */
     skipAuth?: boolean;
   }
 }
@@ -52,8 +52,8 @@ let client: Promise<AxiosInstance> | undefined;
 
 /**
  * The one axios instance, created on the first call: axios (~14 KB gzip) then loads with the
- * first request instead of with every page. Every answer resolves (its `status` is read, seed
- * §5); only a request that got no answer throws.
+ * first request instead of with every page. Every answer resolves (its `status` is read, docs/product.md
+ * "Validation rules"); only a request that got no answer throws.
  */
 function getHttpClient(): Promise<AxiosInstance> {
   client ??= import('axios').then(({ default: axios }) => {

@@ -20,7 +20,7 @@ import { api } from './api';
 
 // The marketplace through the cache (docs/api.md "Marketplace"). Searches of postings are
 // rendered on the server (pages/opportunities.tsx); these are the signed-in user's own lists and
-// the writes, whose answers keep the stored user's projects and jobs current (seed §3).
+// the writes, whose answers keep the stored user's projects and jobs current (docs/product.md "Entities and fields").
 
 /** `posting_id` narrows the caller's applications to the one for that posting. */
 type TKindQuery = { type: TPostingKind; page: number; posting_id?: number };

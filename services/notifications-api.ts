@@ -6,7 +6,7 @@ import type { TNotification } from '@/types/user';
 import { api } from './api';
 
 // Notifications through the cache (docs/api.md "Notifications"). The stored user's
-// `notifications` (seed §3/§4) follow what the server answers: new ones go to the front, opened
+// `notifications` (docs/product.md "Entities and fields", "States and transitions") follow what the server answers: new ones go to the front, opened
 // ones are marked `been_clicked`. The live stream (components/notifications/live.ts) feeds the
 // same caches.
 
@@ -89,7 +89,7 @@ export const notificationsApi = api.injectEndpoints({
         }
       },
     }),
-    /** Seed §4: opening a notification sets `been_clicked`; the answer is the notification. */
+    /** docs/product.md "States and transitions": opening a notification sets `been_clicked`; the answer is the notification. */
     markNotificationClicked: b.mutation<TNotification, number>({
       query: (id) => ({ method: 'PATCH', url: '/notifications/clicked', data: { id } }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
@@ -124,7 +124,7 @@ export const notificationsApi = api.injectEndpoints({
 });
 
 /**
- * A notification that arrived live: at the front of the stored user's list (seed §4) and of the
+ * A notification that arrived live: at the front of the stored user's list (docs/product.md "States and transitions") and of the
  * first page, counted unread; the later pages, shifted by one, are fetched again when shown.
  * One the tab knows already with an older time was replaced by a newer status change
  * (docs/security.md "Coalescing"): it moves to the front with its new text and counts as unread

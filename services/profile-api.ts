@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useAppDispatch } from '@/store/hooks';
 import { api, settle } from './api';
 
-// The profile endpoints (seed §7) through the cache. A save answers what it changed, and the
+// The profile endpoints (docs/product.md "The calls") through the cache. A save answers what it changed, and the
 // caches take that answer: nothing is fetched again after a save (docs/architecture.md).
 
 /** `PATCH /users/info` answers the user's own fields, without the lists. */
@@ -34,7 +34,7 @@ const myId = (state: unknown) => (state as RootState).auth.user?.id ?? 0;
 
 export const profileApi = api.injectEndpoints({
   endpoints: (b) => ({
-    /** The signed-in user's whole profile; its seed §3 fields refresh the stored user. */
+    /** The signed-in user's whole profile; its docs/product.md "Entities and fields" fields refresh the stored user. */
     getMe: b.query<TUser, number>({
       query: (id) => ({ method: 'GET', url: `/users/id/${id}` }),
       providesTags: ['Me'],
@@ -79,7 +79,7 @@ export const profileApi = api.injectEndpoints({
     deleteStudyCentre: b.mutation<unknown, number>({
       query: (id) => ({ method: 'DELETE', url: '/user_study_centres', data: { id } }),
     }),
-    /** Seed §7 {study_id, lang}: the entry goes "in process" (docs/api.md "Verification"). */
+    /** docs/product.md "The calls" {study_id, lang}: the entry goes "in process" (docs/api.md "Verification"). */
     verifyStudyCentre: b.mutation<TEducation, { study: TEducation; lang: 'en' | 'es' }>({
       query: ({ study, lang }) => ({
         method: 'POST',

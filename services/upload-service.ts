@@ -13,7 +13,7 @@ const multipart = (field: string, file: Blob) => {
 export const uploadImage = (file: Blob) =>
   call<TImageUpload>({ method: 'POST', url: '/image', data: multipart('image', file) });
 
-/** `POST /file`, without a token (seed §6): the CV. */
+/** `POST /file`, without a token (docs/product.md "Roles and permissions"): the CV. */
 export const uploadFile = (file: Blob) =>
   call<TFileUpload>({
     method: 'POST',

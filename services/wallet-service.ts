@@ -1,10 +1,10 @@
 import { call } from './http-client';
 
-// The wallets' calls (docs/api.md): what they change is kept in the stored user (seed §3), like
+// The wallets' calls (docs/api.md): what they change is kept in the stored user (docs/product.md "Entities and fields"), like
 // the settings' (./settings-service.ts), in a module of their own so that only the wallet
 // screens, loaded on demand, carry them.
 
-/** Seed §7 `PATCH /users/update_algo_address`: the connected Algorand address; null disconnects. */
+/** docs/product.md "The calls" `PATCH /users/update_algo_address`: the connected Algorand address; null disconnects. */
 export const updateAlgoAddress = (address: string | null) =>
   call<{ algo_address: string | null }>({
     method: 'PATCH',
@@ -12,7 +12,7 @@ export const updateAlgoAddress = (address: string | null) =>
     data: { algo_address: address },
   });
 
-/** Seed §7 `PATCH /users/update_near_wallet`: the signed-in NEAR account; null signs out. */
+/** docs/product.md "The calls" `PATCH /users/update_near_wallet`: the signed-in NEAR account; null signs out. */
 export const updateNearWallet = (account: string | null) =>
   call<{ near_wallet: string | null }>({
     method: 'PATCH',
@@ -26,7 +26,7 @@ export type TRecordedTransaction = {
   near_transaction?: string;
 };
 
-/** Seed §7 `update_wallet`: stores the transaction that records finished work on its application. */
+/** docs/product.md "The calls" `update_wallet`: stores the transaction that records finished work on its application. */
 export const storeApplicationTransaction = (
   kind: 'project' | 'job',
   record: TRecordedTransaction,

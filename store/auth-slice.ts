@@ -18,7 +18,7 @@ export type TVerificationRequested =
 
 const initialState: TAuthState = { isLoggedIn: false, user: null };
 
-/** Seed §3: the fields of the signed-in user kept in the client (and persisted). */
+/** docs/product.md "Entities and fields": the fields of the signed-in user kept in the client (and persisted). */
 export function sessionUserOf(user: TUser | TSessionUser): TSessionUser {
   return {
     id: user.id,
@@ -50,7 +50,7 @@ function upsert<T extends { id: number | string }>(list: T[], item: T) {
 }
 
 /**
- * Seed §3/§4: auth state is `isLoggedIn` and `user`; login sets both, logout clears them. The
+ * docs/product.md "Entities and fields", "States and transitions": auth state is `isLoggedIn` and `user`; login sets both, logout clears them. The
  * access token travels in `loggedIn` and `tokenRenewed` but is kept only in the `access_token`
  * storage key (store/session-sync.ts), which follows these actions: one source of truth.
  */
@@ -76,7 +76,7 @@ export const authSlice = createSlice({
         state.user = sessionUserOf(action.payload);
       }
     },
-    /** Seed §4: personal info changes person name, last_name and phone. */
+    /** docs/product.md "States and transitions": personal info changes person name, last_name and phone. */
     personUpdated(state, action: PayloadAction<TPersonUpdate>) {
       if (!state.user) return;
       const { name, last_name, phone } = action.payload;
@@ -91,14 +91,14 @@ export const authSlice = createSlice({
     paypalEmailUpdated(state, action: PayloadAction<string | null>) {
       if (state.user) state.user.paypal_email = action.payload;
     },
-    /** Seed §4: deleting a wallet sets its field to null. */
+    /** docs/product.md "States and transitions": deleting a wallet sets its field to null. */
     walletUpdated(
       state,
       action: PayloadAction<{ algo_address: string | null } | { near_wallet: string | null }>,
     ) {
       if (state.user) Object.assign(state.user, action.payload);
     },
-    /** Seed §4: saving a workplace with enable_business makes the user a business. */
+    /** docs/product.md "States and transitions": saving a workplace with enable_business makes the user a business. */
     becameBusiness(state) {
       if (state.user) state.user.is_talent = false;
     },
@@ -132,14 +132,14 @@ export const authSlice = createSlice({
     skillsSaved(state, action: PayloadAction<TSkill[]>) {
       if (state.user) state.user.skills = action.payload;
     },
-    /** Seed §3: the talent's projects (with their application) follow every apply, edit and withdrawal. */
+    /** docs/product.md "Entities and fields": the talent's projects (with their application) follow every apply, edit and withdrawal. */
     projectApplicationSaved(state, action: PayloadAction<TUserProject>) {
       if (state.user) upsert(state.user.projects, action.payload);
     },
     jobApplicationSaved(state, action: PayloadAction<TUserJob>) {
       if (state.user) upsert(state.user.jobs, action.payload);
     },
-    /** Seed §4: transaction references are stored on project and job applications. */
+    /** docs/product.md "States and transitions": transaction references are stored on project and job applications. */
     applicationRecorded(
       state,
       action: PayloadAction<{
@@ -158,7 +158,7 @@ export const authSlice = createSlice({
       entry.application.near_transaction = near_transaction;
     },
     /**
-     * Seed §4: new notifications are added at the front of the list. One already there comes
+     * docs/product.md "States and transitions": new notifications are added at the front of the list. One already there comes
      * again when a newer status change replaced it (docs/security.md "Coalescing"): with a newer
      * time it moves to the front with its new text, unread again; the same one twice (the stream
      * and a poll) is kept once, where it is.
@@ -176,7 +176,7 @@ export const authSlice = createSlice({
       // /notifications pages through the rest.
       list.splice(STORED_NOTIFICATIONS);
     },
-    /** Seed §4: reading a notification sets been_clicked. */
+    /** docs/product.md "States and transitions": reading a notification sets been_clicked. */
     notificationClicked(state, action: PayloadAction<{ id: number }>) {
       const n = state.user?.notifications.find((x) => x.id === action.payload.id);
       if (n) n.been_clicked = true;

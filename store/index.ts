@@ -15,7 +15,7 @@ import type { TSessionUser } from '@/types/user';
 import { dynamicMiddleware, rootReducer, type RootState } from './root';
 import { sessionSync } from './session-sync';
 
-/** Seed §9: the persisted state lives in local storage under `persist:root`. */
+/** docs/product.md "Constants and limits": the persisted state lives in local storage under `persist:root`. */
 export const PERSIST_KEY = 'root';
 
 export type { RootState };

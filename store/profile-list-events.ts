@@ -13,7 +13,7 @@ import { educationCreated, experienceCreated } from './profile-slice';
 /**
  * What each successful call of an experiences save changes in the store: the user's copy
  * follows the server, and a created draft takes its server id in the edited list (so a retry
- * never creates it twice). Seed §4: a workplace saved with enable_business makes a business.
+ * never creates it twice). docs/product.md "States and transitions": a workplace saved with enable_business makes a business.
  */
 export const experienceEvents = (dispatch: AppDispatch): TListEvents<TExperience> => ({
   created: (tempId, item) => {

@@ -43,7 +43,7 @@ const mark = (state: TProfileState, list: TListKey, value: boolean) => {
   state.unsaved = { ...clean, ...state.unsaved, [list]: value };
 };
 
-/** Seed §4's list actions, the same for both lists: load, add, remove by id, remove all, edit by id. */
+/** The seed's "States and transitions" (docs/product.md) list actions, the same for both lists: load, add, remove by id, remove all, edit by id. */
 function listReducers<K extends TListKey>(key: K) {
   type T = TLists[K][number];
   const list = (state: TProfileState) => state[key] as T[];
@@ -93,7 +93,7 @@ const experiences = listReducers('experiences');
 const educations = listReducers('educations');
 
 /**
- * Seed §3/§4: the lists being edited. Experiences and educations: load, add, remove by id,
+ * docs/product.md "Entities and fields", "States and transitions": the lists being edited. Experiences and educations: load, add, remove by id,
  * remove all, edit by id. Skills: load only. They reload from the user whenever it changes,
  * except a list with unsaved edits (what the user typed is never dropped by a refresh).
  */

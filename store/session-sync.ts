@@ -5,7 +5,7 @@ import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 import { loggedIn, loggedOut, tokenRenewed } from './auth-slice';
 
 /**
- * Keeps the `access_token` storage key (seed §9, read by the HTTP client) and `isLoggedIn` in
+ * Keeps the `access_token` storage key (docs/product.md "Constants and limits", read by the HTTP client) and `isLoggedIn` in
  * step: the token is written only by signing in or renewing it, removed by signing out, and a
  * persisted session whose token is gone (or a token without a session) is cleared at start.
  * The session cookie (lib/session-cookie.ts) follows the storage key: written with it, removed

@@ -4,7 +4,7 @@ import type { TUserJob, TUserProject } from './user';
 export type TModality = 'remote' | 'onsite' | 'hybrid';
 export type TContractType = 'full_time' | 'part_time' | 'contract' | 'internship';
 
-/** API.md's shapes of the marketplace (docs/api.md "Marketplace"). */
+/** docs/api.md's shapes of the marketplace (docs/api.md "Marketplace"). */
 export type TOwner = { id: number; name: string; company: string | null };
 
 type TPostingBase = {
@@ -78,7 +78,7 @@ export type TTalentCard = {
   languages: { code: string; name_en: string; name_es: string }[];
 };
 
-/** API.md "Lists". */
+/** docs/api.md "Lists". */
 export type TPage<T> = {
   data: T[];
   total: number;
@@ -90,7 +90,7 @@ export type TPage<T> = {
 /**
  * Whether the caller of a posting's page applied to it, as the server said with the page
  * (server/ssr/marketplace.ts `loadViewerApplication`): whose answer it is, and their entry of
- * seed §3's `projects` or `jobs`, or null when they have not applied.
+ * the seed's "Entities and fields" (docs/product.md) `projects` or `jobs`, or null when they have not applied.
  */
 export type TViewerApplication = {
   userId: number;

@@ -1,4 +1,4 @@
-/** The signed-in user as the API answers it (API.md "The user object", seed §3). */
+/** The signed-in user as the API answers it (docs/api.md "The user object", docs/product.md "Entities and fields"). */
 export type TExperience = {
   id: number | string;
   workplace_name: string;
@@ -97,7 +97,7 @@ export type TUser = {
 export type TPublicUser = Omit<TUser, 'notifications' | 'paypal_email' | 'lang'>;
 
 /**
- * Seed §3: what the client keeps of the signed-in user (and persists), beside `id`, e-mail,
+ * docs/product.md "Entities and fields": what the client keeps of the signed-in user (and persists), beside `id`, e-mail,
  * language and the profile photo (the header's avatar).
  */
 export type TSessionUser = Pick<

@@ -22,7 +22,7 @@ function parseRegisterByGoogle(stored: string | null): TGoogleRegistration | nul
 
 const noSubscription = () => () => {};
 
-/** Seed §2: finishes a Google sign-in for an e-mail with no account, prefilled from registerByGoogle. */
+/** docs/product.md "Screens and routes": finishes a Google sign-in for an e-mail with no account, prefilled from registerByGoogle. */
 export function CreateAccount() {
   const { t } = useTranslation('common');
   // Local storage exists only in the browser: the server render (undefined) shows nothing.

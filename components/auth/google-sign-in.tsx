@@ -11,7 +11,7 @@ import styles from './auth.module.css';
 import { useSignIn } from './use-session-actions';
 
 /**
- * Seed §2/§3/§7: "Sign in with Google". An existing account signs in and lands by role; a new
+ * docs/product.md "Screens and routes", "Entities and fields", "The calls": "Sign in with Google". An existing account signs in and lands by role; a new
  * e-mail stores `registerByGoogle` and goes to /auth/create-account to finish. Shown only when
  * NEXT_PUBLIC_GOOGLE_CLIENT_ID is set.
  */
@@ -31,7 +31,7 @@ export function GoogleSignIn() {
       const exists = profile ? await checkEmail(profile.email) : null;
       if (!profile || exists === null) return toastError(t('messages.login.error'));
       if (exists) {
-        // Seed §8: a failed Google sign-in is "Error while logging in".
+        // docs/product.md "Error catalogue": a failed Google sign-in is "Error while logging in".
         const outcome = await loginWithGoogle(credential);
         if (!outcome.ok) {
           // Every refusal says the seed's text; offline, it is followed by why.

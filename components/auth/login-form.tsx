@@ -36,7 +36,7 @@ export function LoginForm() {
     setBusy(false);
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
-      // Seed §8: a refused sign-in is "Email and/or password incorrect"; no answer "Error while
+      // docs/product.md "Error catalogue": a refused sign-in is "Email and/or password incorrect"; no answer "Error while
       // logging in" (offline, followed by why).
       return setFailure(
         failureText(outcome.failure, {

@@ -26,7 +26,7 @@ const passwordStep = v.pipe(
   ),
 );
 
-/** Password recovery in two steps: e-mail → code by e-mail → code and new password (seed §5). */
+/** Password recovery in two steps: e-mail → code by e-mail → code and new password (docs/product.md "Validation rules"). */
 export function RecoveryForm() {
   const { t, i18n } = useTranslation('common');
   const router = useRouter();
@@ -39,7 +39,7 @@ export function RecoveryForm() {
   const [confirm, setConfirm] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  /** Seed §8's texts for the two calls; the vocabulary's text for a limit or a field. */
+  /** The seed's "Error catalogue" (docs/product.md) texts for the two calls; the vocabulary's text for a limit or a field. */
   const recoveryFailureText = (step: 'email' | 'password', failure: unknown) =>
     failureText(
       failure,
@@ -88,7 +88,7 @@ export function RecoveryForm() {
     setFailure(null);
     if (!fields.check(passwordStep, { password, confirm }).ok) return;
     setBusy(true);
-    // An empty code is refused by the service itself, without calling the server (seed §5).
+    // An empty code is refused by the service itself, without calling the server (docs/product.md "Validation rules").
     const outcome = await resetPassword({ code, password, email: email.trim() || undefined });
     setBusy(false);
     if (!outcome.ok) return setFailure(recoveryFailureText('password', outcome.failure));

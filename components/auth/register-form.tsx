@@ -35,7 +35,7 @@ type TForm = {
 };
 type TTextField = Exclude<keyof TForm, 'is_talent'>;
 
-/** Registration as a talent or a business (seed §3); with `google`, finishes a Google sign-up. */
+/** Registration as a talent or a business (docs/product.md "Entities and fields"); with `google`, finishes a Google sign-up. */
 export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
   const { t, i18n } = useTranslation('common');
   const signIn = useSignIn();
@@ -92,7 +92,7 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
     setBusy(false);
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
-      // Seed §8: the server's word on a refusal (next to the fields it names, summed up above
+      // docs/product.md "Error catalogue": the server's word on a refusal (next to the fields it names, summed up above
       // them); "Failed to create user - try again" when there is no answer.
       return setFailure(
         failureText(outcome.failure, {

@@ -7,7 +7,7 @@ import { useAppDispatch } from '@/store/hooks';
 import { useSession } from '@/store/session';
 import type { TSessionUser } from '@/types/user';
 
-/** Seed §2: a talent lands on /profile/my-profile, a business on /opportunities. */
+/** docs/product.md "Screens and routes": a talent lands on /profile/my-profile, a business on /opportunities. */
 export const landingPath = (user: Pick<TSessionUser, 'is_talent'>) =>
   user.is_talent ? '/profile/my-profile' : '/opportunities';
 
@@ -48,7 +48,7 @@ export function useSignIn() {
 }
 
 /**
- * Seed §4/§9: logout clears the state and every stored key. `to` is where to go first (leaving
+ * docs/product.md "States and transitions", "Constants and limits": logout clears the state and every stored key. `to` is where to go first (leaving
  * a signed-in page before its state is cleared, or it would redirect on its own).
  */
 export function useSignOut() {

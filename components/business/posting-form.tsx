@@ -99,7 +99,7 @@ function payload(kind: TPostingKind, f: TForm) {
 }
 
 /**
- * Posting a project or a job, or editing one while it recruits (PRODUCT.md flow 3). The same
+ * Posting a project or a job, or editing one while it recruits (docs/product.md "Marketplace"). The same
  * schema as the API checks it before sending; whatever was typed stays when a save fails.
  */
 export function PostingForm({

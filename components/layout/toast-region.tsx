@@ -2,7 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { ToastContainer } from 'react-toastify';
 import { TOAST_MS } from '@/lib/toast';
 
-/** Seed §8: toasts top right, 2 seconds, paused on hover; the region is named in the active language. */
+/** docs/product.md "Error catalogue": toasts top right, 2 seconds, paused on hover; the region is named in the active language. */
 export default function ToastRegion() {
   const { t } = useTranslation('common');
   return (

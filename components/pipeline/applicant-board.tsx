@@ -183,7 +183,7 @@ export default function ApplicantBoard({
       // The dialog stays open with the reason as typed; the owner may try again or cancel.
       const field = outcome.failure.fields.find((f) => f.path === 'reason');
       if (field) setReasonError(errorText(tc, field));
-      // Seed §8, "Application updates": a failed change says "Error updating the data…".
+      // docs/product.md "Error catalogue", "Application updates": a failed change says "Error updating the data…".
       toastError(
         failureText(outcome.failure, {
           fallback: t('move.failed'),
@@ -196,7 +196,7 @@ export default function ApplicantBoard({
     setReasons(({ [application.id]: _done, ...rest }) => rest);
     setMove(null);
     setFocus((f) => ({ id: application.id, token: (f?.token ?? 0) + 1 }));
-    // Names the act ("Ana Quispe moved to Shortlisted"), then seed §8's "Application updates" text.
+    // Names the act ("Ana Quispe moved to Shortlisted"), then the seed's "Error catalogue" (docs/product.md) "Application updates" text.
     toastSuccess(
       t(to === APPLICATION_STATUS.rejected ? 'move.rejected' : 'move.moved', {
         name: fullName(application),

@@ -18,7 +18,7 @@ import type { TUserJob, TUserProject } from '@/types/user';
 import styles from './pipeline.module.css';
 
 /**
- * Seed §3: the hired talent sees a congratulations message once. Closing it (the button or
+ * docs/product.md "Entities and fields": the hired talent sees a congratulations message once. Closing it (the button or
  * Escape) clears `shown_accepted_message` on the server, and the stored user follows.
  */
 function Congratulations({ entry }: { entry: TUserProject }) {

@@ -25,7 +25,7 @@ const MyApplication = dynamic(() => import('./my-application').then((m) => m.MyA
 const ApplyForm = dynamic(() => import('./apply-form'), { ssr: false, loading: () => <Loading /> });
 
 /**
- * What the viewer can do with a posting (PRODUCT.md flow 4): sign in to apply; apply (a project
+ * What the viewer can do with a posting (docs/product.md "Marketplace"): sign in to apply; apply (a project
  * with a proposal, price and weeks; a job with a summary, experience and a CV); or see, edit and
  * withdraw their application. Businesses never apply.
  */
@@ -52,7 +52,7 @@ export default function ApplyPanel({
       : user.jobs.find((j) => j.id === posting.id)
     : undefined;
 
-  // The stored user (seed §3) takes the server's entry: it may predate an application made on
+  // The stored user (docs/product.md "Entities and fields") takes the server's entry: it may predate an application made on
   // another device, or a decision made since.
   // The panel shows the stored entry (which later edits change) once it has one, the server's
   // until then.

@@ -84,7 +84,7 @@ export function MyApplication({
 }
 
 /**
- * The stored user's entry (seed §3) follows the application as the server answers it now, so a
+ * The stored user's entry (docs/product.md "Entities and fields") follows the application as the server answers it now, so a
  * hire, a rejection or the project's start made while the talent was away show without signing
  * in again. Only answers fetched since this screen opened count: a cached one may be older than
  * the store.

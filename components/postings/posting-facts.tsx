@@ -29,7 +29,7 @@ const TONES: Record<string, TBadgeTone> = {
   cancelled: 'danger',
 };
 
-/** The posting's status as a chip (PRODUCT.md statuses). */
+/** The posting's status as a chip (docs/product.md "Statuses"). */
 export function PostingStatus({ posting }: { posting: TPosting }) {
   const { t } = useTranslation('market');
   const name = isProject(posting)

@@ -25,7 +25,7 @@ const fromItem = (item?: TEducation): TForm => ({
   studying_here: item?.studying_here ?? false,
 });
 
-/** Adds an education entry to the list or changes one (seed §3); "I study here" clears the end date. */
+/** Adds an education entry to the list or changes one (docs/product.md "Entities and fields"); "I study here" clears the end date. */
 export function EducationForm({
   item,
   onSubmit,

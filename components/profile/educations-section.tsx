@@ -17,7 +17,7 @@ import { StudyVerification } from './study-verification';
 
 /**
  * Education: the list section with the study-centre calls. A new centre the platform does not
- * know (`is_known` false in the POST answer) leads to the verification question (seed §2).
+ * know (`is_known` false in the POST answer) leads to the verification question (docs/product.md "Screens and routes").
  */
 export function EducationsSection() {
   const calls = useProfileCalls().studyCentres;

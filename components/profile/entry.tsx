@@ -6,7 +6,7 @@ import { formatDuration } from '@/lib/format/relative-time';
 import styles from './entry.module.css';
 import { VerifyBadge } from './verify-badge';
 
-/** "Mar 2021 – Present · 2 years 3 months" (seed §9: month-year dates, duration in years plus months). */
+/** "Mar 2021 – Present · 2 years 3 months" (docs/product.md "Constants and limits": month-year dates, duration in years plus months). */
 export function DateSpan({ start, end }: { start: string; end: string | null }) {
   const { t, i18n } = useTranslation('profile');
   const lang = i18n.language;

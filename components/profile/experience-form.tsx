@@ -31,9 +31,9 @@ const fromItem = (item?: TExperience): TForm => ({
 });
 
 /**
- * Adds an experience to the list or changes one (seed §3). The list is saved by the section's
+ * Adds an experience to the list or changes one (docs/product.md "Entities and fields"). The list is saved by the section's
  * Save button. Checking "I work here" clears and disables the end date; "use as business"
- * asks first, since it turns the account into a business one (seed §4).
+ * asks first, since it turns the account into a business one (docs/product.md "States and transitions").
  */
 export function ExperienceForm({
   item,

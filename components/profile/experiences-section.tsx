@@ -14,7 +14,7 @@ import { isSavedId } from '@/lib/profile/save-diff';
 import { ListSection, type TListKind } from './list-section';
 import { RequestVerification } from './request-verification';
 
-/** Experiences: the list section with the workplace calls (seed §7, §8 texts). */
+/** Experiences: the list section with the workplace calls (docs/product.md "The calls", "Error catalogue" texts). */
 export function ExperiencesSection() {
   const calls = useProfileCalls().workplaces;
   const kind = useMemo<TListKind<TExperience>>(

@@ -11,7 +11,7 @@ import { sameNames, TagsEditor } from './tags-editor';
 import { useTagsSave } from './use-tags-save';
 import { sortByLabel } from '@/lib/format/by-label';
 
-/** Languages, chosen from GET /languages with names in the interface language; replaced on save (seed §7). */
+/** Languages, chosen from GET /languages with names in the interface language; replaced on save (docs/product.md "The calls"). */
 export function LanguagesSection({ profile }: { profile: TUser }) {
   const { t, i18n } = useTranslation('profile');
   const dispatch = useAppDispatch();

@@ -17,7 +17,7 @@ export type TListKind<T extends TListItem> = Omit<TListSaveConfig<T>, 'edited'> 
   id: TProfileSection;
   edited: (state: RootState) => T[];
   unsaved: (state: RootState) => boolean;
-  /** Seed §4's list actions of the profile slice. */
+  /** The seed's "States and transitions" (docs/product.md) list actions of the profile slice. */
   actions: {
     loaded: (list: T[]) => PayloadAction<T[]>;
     added: (item: T) => PayloadAction<T>;
@@ -35,7 +35,7 @@ export type TListKind<T extends TListItem> = Omit<TListSaveConfig<T>, 'edited'> 
 
 /**
  * One list of the profile, edited here as a whole and saved by diff with the section's Save
- * button (seed §4): add, edit and remove entries, discard the edits, see what failed.
+ * button (docs/product.md "States and transitions"): add, edit and remove entries, discard the edits, see what failed.
  */
 export function ListSection<T extends TListItem>({
   kind,

@@ -16,7 +16,7 @@ const EMPTY = { current_password: '', new_password: '', confirm_new_password: ''
 type TForm = typeof EMPTY;
 
 /**
- * The password change (seed §7, with the current password: docs/api.md). Seed §8: "Password
+ * The password change (docs/product.md "The calls", with the current password: docs/api.md). docs/product.md "Error catalogue": "Password
  * changed successfully" / "Failed to change password". The session goes on with the new token.
  */
 export function PasswordForm() {
@@ -48,7 +48,7 @@ export function PasswordForm() {
     setBusy(false);
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
-      // Seed §8: "Failed to change password"; offline, it says so.
+      // docs/product.md "Error catalogue": "Failed to change password"; offline, it says so.
       const error = tc('messages.password_change.error');
       return toastError(
         failureText(outcome.failure, { fallback: error, codes: { invalid_input: error } }),

@@ -26,7 +26,7 @@ function Loading() {
 }
 
 /**
- * /profile/edit: every section of the profile, each with its own Save (PRODUCT.md flow 2). The
+ * /profile/edit: every section of the profile, each with its own Save (docs/product.md "Editing the profile"). The
  * heading and its lead are the same for everyone, so they are in the server's page and paint at
  * once; the sections wait for the session.
  */

@@ -22,7 +22,7 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 
 /**
  * A profile as others see it (/profile/my-profile and /talents/[id]): e-mail and phone appear
- * only when the API sent them (API.md: to the user and to a business the talent applied to).
+ * only when the API sent them (docs/api.md: to the user and to a business the talent applied to).
  */
 export function ProfileView({
   user,

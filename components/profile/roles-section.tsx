@@ -9,7 +9,7 @@ import { EditSection, SaveBar } from './edit-section';
 import { cleanName, sameNames, TagsEditor } from './tags-editor';
 import { useTagsSave } from './use-tags-save';
 
-/** Roles of interest, typed freely; replaced on save (seed §7). */
+/** Roles of interest, typed freely; replaced on save (docs/product.md "The calls"). */
 export function RolesSection({ profile }: { profile: TUser }) {
   const { t } = useTranslation('profile');
   const dispatch = useAppDispatch();

@@ -12,11 +12,11 @@ import { EditSection, SaveBar } from './edit-section';
 import { cleanName, sameNames, TagsEditor } from './tags-editor';
 import { useTagsSave } from './use-tags-save';
 
-/** Seed §3: skills are shown in forms as value/label pairs. */
+/** docs/product.md "Entities and fields": skills are shown in forms as value/label pairs. */
 type TSkillOption = { value: string; label: string };
 const toOption = (name: string): TSkillOption => ({ value: name, label: name });
 
-/** Skills, with suggestions from GET /skills?search= (most used first); replaced on save (seed §7). */
+/** Skills, with suggestions from GET /skills?search= (most used first); replaced on save (docs/product.md "The calls"). */
 export function SkillsSection() {
   const { t } = useTranslation('profile');
   const dispatch = useAppDispatch();

@@ -9,7 +9,7 @@ import type { TOutcome } from '@/services/http-client';
 import type { TEducation } from '@/types/user';
 
 /**
- * Seed §2 / PRODUCT.md flow 2: for a study centre the platform does not know, asks "Do you want
+ * docs/product.md "Screens and routes" / docs/product.md "Editing the profile": for a study centre the platform does not know, asks "Do you want
  * us to verify it?"; Yes sends the request and a thank-you dialog follows. Works through
  * `queue` one centre at a time; `onNext` drops the first.
  */
@@ -20,7 +20,7 @@ export function StudyVerification({
 }: {
   queue: TEducation[];
   onNext: () => void;
-  /** `POST /user_study_centres/verify` (seed §7 {study_id, lang}). */
+  /** `POST /user_study_centres/verify` (docs/product.md "The calls" {study_id, lang}). */
   verify: (study: TEducation, lang: 'en' | 'es') => Promise<TOutcome<unknown>>;
 }) {
   const { t, i18n } = useTranslation('profile');

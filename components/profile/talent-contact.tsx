@@ -2,7 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useGetTalentQuery } from '@/services/profile-api';
 import styles from './my-profile.module.css';
 
-/** E-mail and phone of a talent, when the API gives them to this viewer (API.md "The user object"). */
+/** E-mail and phone of a talent, when the API gives them to this viewer (docs/api.md "The user object"). */
 export default function TalentContact({ talentId }: { talentId: number }) {
   const { t } = useTranslation('profile');
   const talent = useGetTalentQuery(talentId).data;

@@ -7,7 +7,7 @@ import { settle } from '@/services/api';
 import { useUpdateInfoMutation } from '@/services/profile-api';
 
 /**
- * PATCH /users/info for a section (seed §8: "Successfully updated" / "Error saving information").
+ * PATCH /users/info for a section (docs/product.md "Error catalogue": "Successfully updated" / "Error saving information").
  * The answer updates the stored user and the cached profile (services/profile-api.ts). Answers
  * the field errors the server found, to show next to their fields (none when it saved).
  */
@@ -22,7 +22,7 @@ export function useInfoSave() {
       toastSuccess(t('messages.info.success'));
       return null;
     }
-    // Seed §8's text for a refusal; offline, it says so (nothing was saved).
+    // The seed's "Error catalogue" (docs/product.md) text for a refusal; offline, it says so (nothing was saved).
     const error = t('messages.info.error');
     toastError(failureText(outcome.failure, { fallback: error, codes: { invalid_input: error } }));
     return outcome.failure.fields;

@@ -28,7 +28,7 @@ export type TListSaveConfig<T extends TListItem> = {
 };
 
 /**
- * A list's or tags' failed save: seed §8's text for the list; offline, followed by why (and
+ * A list's or tags' failed save: the seed's "Error catalogue" (docs/product.md) text for the list; offline, followed by why (and
  * "nothing was saved" only when no call went through).
  */
 export function listFailureText(
@@ -44,7 +44,7 @@ export function listFailureText(
 }
 
 /**
- * Saves an edited list by diff (seed §4) and keeps it safe: the edited list stays in the store
+ * Saves an edited list by diff (docs/product.md "States and transitions") and keeps it safe: the edited list stays in the store
  * whatever happens, each created entry takes its server id at once (a retry never creates it
  * twice), and a retry makes only the remaining calls. Every answer updates the user's copy, so
  * nothing is fetched again afterwards. Ends in a toast.

@@ -7,7 +7,7 @@ import { useAppSelector } from '@/store/hooks';
 import type { TUser } from '@/types/user';
 
 /**
- * The signed-in user's whole profile: the fields the client keeps (seed §3, kept current by
+ * The signed-in user's whole profile: the fields the client keeps (docs/product.md "Entities and fields", kept current by
  * every save) over the rest, read once per visit from the cache (GET /users/id/{id}). Its first
  * arrival renders as a transition (lib/use-deferred-arrival.ts): the screens built on it are large.
  */

@@ -12,8 +12,8 @@ import type { TSaveProgress } from './edit-section';
 import { listFailureText } from './use-list-save';
 
 /**
- * Replaces skills, roles of interest or languages (seed §7: DELETE all, then POST each). If the
- * clear-all call fails the save stops silently (seed §7). If some POSTs fail, a retry of the same
+ * Replaces skills, roles of interest or languages (docs/product.md "The calls": DELETE all, then POST each). If the
+ * clear-all call fails the save stops silently (docs/product.md "The calls"). If some POSTs fail, a retry of the same
  * list sends only those. Whenever the server's list changed, `onStored` gets what the server now
  * holds (its answers), so every screen shows it without asking again.
  */

@@ -89,7 +89,7 @@ export function RecordOnChain({
   }
 
   useEffect(() => {
-    // Back from the NEAR wallet, which signed (or refused) the record (seed §4).
+    // Back from the NEAR wallet, which signed (or refused) the record (docs/product.md "States and transitions").
     if (returned.current || !wallets.isNearRecordReturn()) return;
     returned.current = true;
     setBusy('near');

@@ -10,7 +10,7 @@ const hasParam = (...names: string[]) => {
   return names.some((n) => params.has(n));
 };
 
-/** The NEAR wallet has just sent the user back from its sign-in (seed §4). */
+/** The NEAR wallet has just sent the user back from its sign-in (docs/product.md "States and transitions"). */
 export const isNearSignInReturn = () => hasParam('account_id');
 
 /** The NEAR wallet has just sent the user back from signing (or refusing) a record. */
@@ -23,7 +23,7 @@ const near = {
   record: () => import(/* webpackChunkName: "near" */ '@/lib/near/record'),
 };
 
-/** Connects Pera Wallet and answers the address; sets the local flag (seed §4). */
+/** Connects Pera Wallet and answers the address; sets the local flag (docs/product.md "States and transitions"). */
 export async function connectAlgorand(): Promise<string> {
   const { getAlgorandSigner, setAlgorandConnectedFlag } = await algorand();
   const address = await (await getAlgorandSigner()).connect();
@@ -31,7 +31,7 @@ export async function connectAlgorand(): Promise<string> {
   return address;
 }
 
-/** Ends the Pera session and removes the local flag (seed §4). */
+/** Ends the Pera session and removes the local flag (docs/product.md "States and transitions"). */
 export async function disconnectAlgorand(): Promise<void> {
   const { getAlgorandSigner, setAlgorandConnectedFlag } = await algorand();
   setAlgorandConnectedFlag(false);
@@ -48,7 +48,7 @@ export async function algorandAccount(): Promise<string> {
 }
 
 /**
- * Seed §7's Algorand record by `address`: the transaction id, or null when the balance is under
+ * The seed's "The calls" (docs/product.md) Algorand record by `address`: the transaction id, or null when the balance is under
  * the minimum (the toast with `lowBalanceMessage` has been shown and nothing was sent).
  */
 export async function recordAlgorand(input: {

@@ -28,7 +28,7 @@ export function WalletSettings() {
   const failureText = useFailureText();
   const returned = useRef(false);
 
-  /** Stores the wallet on the server, then in the session (seed §7, §4); says when it failed. */
+  /** Stores the wallet on the server, then in the session (docs/product.md "The calls", "States and transitions"); says when it failed. */
   async function save(network: TNetwork, value: string | null): Promise<boolean> {
     const outcome =
       network === 'algorand' ? await updateAlgoAddress(value) : await updateNearWallet(value);
@@ -46,7 +46,7 @@ export function WalletSettings() {
   const saved = (value: string | null) =>
     toastSuccess(t(value === null ? 'messages.removed' : 'messages.saved'));
 
-  // Back from the NEAR wallet's sign-in: the return URL carries the account (seed §4).
+  // Back from the NEAR wallet's sign-in: the return URL carries the account (docs/product.md "States and transitions").
   useEffect(() => {
     if (returned.current || !wallets.isNearSignInReturn()) return;
     returned.current = true;

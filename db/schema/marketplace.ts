@@ -180,7 +180,7 @@ export const jobApplications = pgTable(
   ],
 );
 
-/** Audit of every application status change: who, when, from, to (PRODUCT.md). */
+/** Audit of every application status change: who, when, from, to (docs/product.md). */
 export const applicationStatusHistory = pgTable(
   'application_status_history',
   {

@@ -19,10 +19,10 @@ export async function getAlgorandSigner(): Promise<TAlgorandSigner> {
   return (await import(/* webpackChunkName: "algorand" */ './pera')).peraSigner();
 }
 
-/** Seed §4: local storage flag set while an Algorand address is connected. */
+/** docs/product.md "States and transitions": local storage flag set while an Algorand address is connected. */
 const CONNECTED_FLAG = 'isConnectAlgorand';
 
-/** Seed §4: connecting sets the flag to 'true', disconnecting removes it. */
+/** docs/product.md "States and transitions": connecting sets the flag to 'true', disconnecting removes it. */
 export function setAlgorandConnectedFlag(on: boolean): void {
   if (on) safeStorage.set(CONNECTED_FLAG, 'true');
   else safeStorage.remove(CONNECTED_FLAG);

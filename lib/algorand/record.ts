@@ -3,11 +3,11 @@ import { chainEnv } from '@/lib/chain-env';
 import { toastError } from '@/lib/toast';
 import type { TAlgorandSigner } from './signer';
 
-// Seed §7's Algorand record of finished work (docs/architecture.md "Wallets"): a zero-amount
+// The seed's "The calls" (docs/product.md) Algorand record of finished work (docs/architecture.md "Wallets"): a zero-amount
 // payment from the talent's address to itself whose note names the project or job. The order is
 // the seed's: parameters, build, sign, read the balance, then submit only from the minimum.
 
-/** Seed §5/§9: below this balance (micro-Algos) nothing is sent. */
+/** docs/product.md "Validation rules", "Constants and limits": below this balance (micro-Algos) nothing is sent. */
 export const ALGORAND_MIN_BALANCE = 1000;
 /** How many rounds (about 3 s each on the main network) to wait for the confirmation. */
 export const CONFIRMATION_ROUNDS = 4;

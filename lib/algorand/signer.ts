@@ -4,7 +4,7 @@ import type { Transaction } from 'algosdk';
 // Wallet in real builds (./pera.ts), a generated account in the browser journeys' build
 // (./test-signer.ts). Only types and tiny helpers here, so importing it costs nothing.
 
-/** Seed §9: an atomic group holds at most 16 transactions. */
+/** docs/product.md "Constants and limits": an atomic group holds at most 16 transactions. */
 export const ALGORAND_MAX_GROUP = 16;
 
 export type TAlgorandSigner = {

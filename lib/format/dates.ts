@@ -1,6 +1,6 @@
 import { cachedIntl } from './intl-cache';
 
-// Seed §9 date formats. Dates travel as YYYY-MM-DD (API.md): they are calendar days, so they are
+// docs/product.md "Constants and limits" date formats. Dates travel as YYYY-MM-DD (docs/api.md): they are calendar days, so they are
 // read and formatted in UTC, where no time zone can move them to the day before.
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;

@@ -23,7 +23,7 @@ export function wholeMonths(a: Date, b: Date): number {
   return Math.max(0, months);
 }
 
-/** Seed §9: the largest of year, month, day, hour, minute, second that fits, and how many. */
+/** docs/product.md "Constants and limits": the largest of year, month, day, hour, minute, second that fits, and how many. */
 export function largestUnit(from: Date, now: Date): { unit: TTimeUnit; count: number } {
   const ms = Math.max(0, now.getTime() - from.getTime());
   const months = wholeMonths(from, now);
@@ -35,7 +35,7 @@ export function largestUnit(from: Date, now: Date): { unit: TTimeUnit; count: nu
   return { unit: 'second', count: Math.floor(ms / SECOND) };
 }
 
-/** "3 days ago" / "Hace 3 días" (seed §9), from a timestamp or a YYYY-MM-DD day. */
+/** "3 days ago" / "Hace 3 días" (docs/product.md "Constants and limits"), from a timestamp or a YYYY-MM-DD day. */
 export function formatRelativeTime(
   from: string | Date,
   t: TTranslate,
@@ -52,7 +52,7 @@ export function formatRelativeTime(
 
 /**
  * How long from `start` to `end` (YYYY-MM-DD; no end means today) as years plus months:
- * "2 years 3 months", "1 year", "5 months", or "less than a month" (seed §9).
+ * "2 years 3 months", "1 year", "5 months", or "less than a month" (docs/product.md "Constants and limits").
  */
 export function formatDuration(
   start: string,

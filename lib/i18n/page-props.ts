@@ -2,7 +2,7 @@ import { serverSideTranslations } from 'next-i18next/pages/serverSideTranslation
 import nextI18NextConfig from '../../next-i18next.config.js';
 
 /**
- * The namespaces every page loads: `common` first (seed §1), and `profile`, because the header's
+ * The namespaces every page loads: `common` first (docs/product.md "The product and its users"), and `profile`, because the header's
  * account menu on every page links to the profile screens with its texts.
  */
 export const PAGE_NAMESPACES = ['common', 'profile'];

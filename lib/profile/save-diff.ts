@@ -1,4 +1,4 @@
-// Seed §4 "Saving lists", and the runners that make a save safe to interrupt and to retry.
+// docs/product.md "States and transitions" "Saving lists", and the runners that make a save safe to interrupt and to retry.
 // Pure: the calls come in as a parameter, so the same code runs against the API and in tests.
 
 /** What one call answered (a client service's outcome): done with its data, or not done. */
@@ -7,10 +7,10 @@ export type TCall<T = unknown> = { ok: true; data: T } | { ok: false; failure?: 
 /** An entry of an edited list: a numeric id once the server has it, a temporary one before. */
 export type TListItem = { id: number | string; verify_status_id?: number };
 
-/** What is sent for an entry: neither its id nor `verify_status_id` (seed §3: dropped before saving). */
+/** What is sent for an entry: neither its id nor `verify_status_id` (docs/product.md "Entities and fields": dropped before saving). */
 export type TPayload<T extends TListItem> = Omit<T, 'id' | 'verify_status_id'>;
 
-/** Whether the server already holds the entry (seed §4: "items with a numeric id"). */
+/** Whether the server already holds the entry (docs/product.md "States and transitions": "items with a numeric id"). */
 export const isSavedId = (id: unknown): id is number =>
   typeof id === 'number' && Number.isInteger(id) && id > 0;
 
@@ -36,7 +36,7 @@ function sameContent(a: TListItem, b: TListItem): boolean {
 export type TListPlan<T extends TListItem> = { creates: T[]; updates: T[]; deletes: number[] };
 
 /**
- * Seed §4: entries without a numeric id are created, those with one that changed are updated,
+ * docs/product.md "States and transitions": entries without a numeric id are created, those with one that changed are updated,
  * those the server holds but the edited list lacks are deleted; unchanged ones are left alone.
  */
 export function diffList<T extends TListItem>(saved: T[], edited: T[]): TListPlan<T> {
@@ -152,7 +152,7 @@ export type TTagsOutcome<V, A = unknown> = {
   ok: boolean;
   /** What the server answered for each value it holds now (across retries), in order. */
   added: A[];
-  /** The clear-all call failed: nothing changed on the server and the save stops silently (seed §7). */
+  /** The clear-all call failed: nothing changed on the server and the save stops silently (docs/product.md "The calls"). */
   aborted: boolean;
   /** What a retry still has to add, or null when nothing is left. */
   pending: TTagsPending<V, A> | null;
@@ -161,7 +161,7 @@ export type TTagsOutcome<V, A = unknown> = {
 };
 
 /**
- * Seed §7: skills, roles of interest and languages are replaced: DELETE all, then POST each. When
+ * docs/product.md "The calls": skills, roles of interest and languages are replaced: DELETE all, then POST each. When
  * some POSTs fail, `pending` remembers them; a retry of the same list adds only those (the server
  * already holds the others). A different list starts over with DELETE all.
  */

@@ -101,7 +101,7 @@ const projectEntries = {
   end_date: deadline(),
 };
 
-/** `POST /projects`: a project a business posts (PRODUCT.md flow 3). */
+/** `POST /projects`: a project a business posts (docs/product.md "Marketplace"). */
 export const projectSchema = /* @__PURE__ */ v.object(projectEntries);
 export type TProjectInput = v.InferInput<typeof projectSchema>;
 export type TProjectFields = v.InferOutput<typeof projectSchema>;
@@ -137,7 +137,7 @@ const salaryRange = <T extends { min_salary?: number | null; max_salary?: number
     ['max_salary'] as never,
   );
 
-/** `POST /jobs`: a job a business posts (PRODUCT.md flow 3). */
+/** `POST /jobs`: a job a business posts (docs/product.md "Marketplace"). */
 export const jobSchema = /* @__PURE__ */ v.pipe(v.object(jobEntries), salaryRange());
 export type TJobInput = v.InferInput<typeof jobSchema>;
 export type TJobFields = v.InferOutput<typeof jobSchema>;
@@ -148,7 +148,7 @@ export const jobPatchSchema = /* @__PURE__ */ v.object({
   id: id(),
 });
 
-/** `POST /project_applications` (PRODUCT.md flow 4). */
+/** `POST /project_applications` (docs/product.md "Marketplace"). */
 export const projectApplicationSchema = /* @__PURE__ */ v.object({
   project_id: id(),
   proposal: text(MARKET_LIMITS.proposalMin, MARKET_LIMITS.proposal),
@@ -170,7 +170,7 @@ export const projectApplicationPatchSchema = /* @__PURE__ */ v.object({
   shown_accepted_message: v.optional(v.pipe(v.boolean('invalid_type'), v.value(false, 'invalid'))),
 });
 
-/** `POST /job_applications` (PRODUCT.md flow 4): the CV is an upload's id, or none. */
+/** `POST /job_applications` (docs/product.md "Marketplace"): the CV is an upload's id, or none. */
 export const jobApplicationSchema = /* @__PURE__ */ v.object({
   job_id: id(),
   summary: text(1, MARKET_LIMITS.jobSummary),
@@ -322,7 +322,7 @@ export const NEAR_TX_RE = /^[1-9A-HJ-NP-Za-km-z]{43,44}$/;
 const txId = (re: RegExp) =>
   v.optional(v.pipe(v.string('invalid_type'), v.trim(), v.regex(re, 'tx_id')));
 
-/** `PATCH /project_applications/update_wallet`, `…/job_applications/update_wallet` (seed §7). */
+/** `PATCH /project_applications/update_wallet`, `…/job_applications/update_wallet` (docs/product.md "The calls"). */
 export const updateWalletSchema = /* @__PURE__ */ v.pipe(
   v.object({
     id: id(),

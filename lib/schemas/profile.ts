@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { email, id, lang, optionalCountryCode, optionalPhone, pastDate } from './common';
 import { blankToNull, CONTROL_CHARS, LINE_BREAKS, line, optionalLine, optionalText } from './text';
 
-// Profile payloads (seed §3, §7), shared by the forms and the API. Messages are error codes.
+// Profile payloads (docs/product.md "Entities and fields", "The calls"), shared by the forms and the API. Messages are error codes.
 
 /** Limits the forms show (counters, pickers) and the schemas below enforce. */
 export const PROFILE_LIMITS = {

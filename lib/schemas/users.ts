@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { email, lang, MAX_ID, newPassword, optionalPhone, PASSWORD, pastDate } from './common';
 import { blankToNull, line, noControlChars } from './text';
 
-// The account calls' inputs (seed §3, §7), shared by the forms and the API. Unknown fields are
+// The account calls' inputs (docs/product.md "Entities and fields", "The calls"), shared by the forms and the API. Unknown fields are
 // dropped: no mass assignment.
 
 const googleIdToken = () =>
@@ -36,7 +36,7 @@ const registerCommon = {
 };
 
 /**
- * Registration (seed §3). A business (is_talent false) also names where it works now; a talent's
+ * Registration (docs/product.md "Entities and fields"). A business (is_talent false) also names where it works now; a talent's
  * workplace fields, if any are sent, are dropped.
  */
 export const registerSchema = /* @__PURE__ */ v.pipe(

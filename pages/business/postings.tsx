@@ -20,7 +20,7 @@ const PostingsList = dynamic(() => import('@/components/business/postings-list')
 preloadForSession(['/business/postings'], () => import('@/components/business/postings-list'));
 
 /**
- * /business/postings: the business's projects and jobs (PRODUCT.md flow 3). The heading, its lead
+ * /business/postings: the business's projects and jobs (docs/product.md "Marketplace"). The heading, its lead
  * and the new-posting actions are in the server's page and paint at once; the actions go once the
  * session shows the visitor is no business, and the list waits for the session.
  */

@@ -4,7 +4,7 @@ import { POSTING_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { loadPosting, loadViewerApplication, type TPostingPage } from '@/server/ssr/marketplace';
 import { serverPage } from '@/server/ssr/page';
 
-/** /jobs/[id] (seed §7 GET /jobs/{id}): rendered on the server; an unknown id is a real 404. */
+/** /jobs/[id] (docs/product.md "The calls" GET /jobs/{id}): rendered on the server; an unknown id is a real 404. */
 export default function JobPage(props: TPostingPage) {
   return <PostingPage {...props} />;
 }

@@ -4,7 +4,7 @@ import { POSTING_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { loadPosting, loadViewerApplication, type TPostingPage } from '@/server/ssr/marketplace';
 import { serverPage } from '@/server/ssr/page';
 
-/** /projects/[id] (seed §7 GET /projects/{id}): rendered on the server; an unknown id is a real 404. */
+/** /projects/[id] (docs/product.md "The calls" GET /projects/{id}): rendered on the server; an unknown id is a real 404. */
 export default function ProjectPage(props: TPostingPage) {
   return <PostingPage {...props} />;
 }

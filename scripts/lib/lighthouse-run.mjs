@@ -41,7 +41,7 @@ export async function logIn(base, email, password) {
 }
 
 /**
- * Puts `session` (from logIn) where the app reads it, as signing in in the browser would (seed §9
+ * Puts `session` (from logIn) where the app reads it, as signing in in the browser would (docs/product.md "Constants and limits"
  * keys: `access_token` and redux-persist's `persist:root`; the session cookie); null signs out. Everything else the
  * origin kept in local storage goes first, so one role's state never leaks into another's runs.
  */

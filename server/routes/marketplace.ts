@@ -35,7 +35,7 @@ const SAVED = { message: 'Saved.', message_es: 'Guardado.' };
 const CANCELLED = { message: 'Posting cancelled.', message_es: 'Publicación cancelada.' };
 const APPLIED = { message: 'Application sent.', message_es: 'Postulación enviada.' };
 const WITHDRAWN = { message: 'Application withdrawn.', message_es: 'Postulación retirada.' };
-/** Seed §8, "Application updates": the success text of a status change. */
+/** docs/product.md "Error catalogue", "Application updates": the success text of a status change. */
 const DATA_SAVED = {
   message: 'Data saved successfully',
   message_es: 'Datos guardados correctamente',
@@ -177,7 +177,7 @@ export const marketplaceRoutes = new Hono<TAppEnv>()
     const input = await jsonBody(c, lifecycleSchema);
     return c.json({ status: true, data: await pipeline.readyToClose(c.var.ctx, input) });
   })
-  // On-chain records of finished work (seed §7).
+  // On-chain records of finished work (docs/product.md "The calls").
   .patch('/project_applications/update_wallet', requireRole('talent'), async (c) => {
     const input = await jsonBody(c, updateWalletSchema);
     const data = await recordTransaction(c.var.ctx, 'project', input);

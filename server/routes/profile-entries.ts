@@ -35,7 +35,7 @@ const VERIFY_REQUESTED = {
 /** `?page=&per_page=` of the lists (per_page up to 50). */
 const pageQuery = listQuery();
 
-/** The signed-in user's experiences and education (seed §7). Writes answer the entry. */
+/** The signed-in user's experiences and education (docs/product.md "The calls"). Writes answer the entry. */
 export const profileEntryRoutes = new Hono<TAppEnv>()
   // Experiences
   .get('/user_workplaces/list', requireAuth, async (c) => {

@@ -11,7 +11,7 @@ import { requireAuth } from '@/server/middleware/auth';
 import * as tags from '@/server/services/profile/tags';
 
 /**
- * Skills, roles of interest and languages (seed §7): replaced by "delete all" then one POST each;
+ * Skills, roles of interest and languages (docs/product.md "The calls"): replaced by "delete all" then one POST each;
  * each POST answers the entry as the user object lists it.
  */
 export const profileTagRoutes = new Hono<TAppEnv>()

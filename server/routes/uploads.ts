@@ -12,7 +12,7 @@ import {
 } from '@/server/services/profile/uploads';
 
 /**
- * Uploads (seed §7): `POST /image` (bearer) and `POST /file` (anonymous, or owned by the caller when a token comes) stream their multipart
+ * Uploads (docs/product.md "The calls"): `POST /image` (bearer) and `POST /file` (anonymous, or owned by the caller when a token comes) stream their multipart
  * body under their own caps (the app's JSON body limit does not apply to them), read only once
  * the verb has admitted the request; stored files are served from `GET /uploads/:key`, from
  * whichever storage the server was given.

@@ -29,7 +29,7 @@ const PASSWORDS_DIFFER = {
   },
 };
 
-/** Accounts: seed §7's user calls, with the exact answers of docs/api.md. */
+/** Accounts: the seed's "The calls" (docs/product.md) user calls, with the exact answers of docs/api.md. */
 export const userRoutes = new Hono<TAppEnv>()
   .post('/users/register', async (c) => {
     const input = await jsonBody(c, registerSchema);
@@ -58,7 +58,7 @@ export const userRoutes = new Hono<TAppEnv>()
   .post('/users/check/email', async (c) => {
     const input = await jsonBody(c, checkEmailSchema);
     if (await emailIsRegistered(c.var.ctx, input)) return c.json({ status: true });
-    // "No such account" is an ordinary answer of this call (seed §7), hence 200, not 404.
+    // "No such account" is an ordinary answer of this call (docs/product.md "The calls"), hence 200, not 404.
     return c.json({
       status: false,
       code: 'not_found',

@@ -27,7 +27,7 @@ export const RATE_LIMITS = {
   registerPerAddress: { max: 10, windowSeconds: HOUR },
   recoveryEmailPerAddress: { max: 20, windowSeconds: HOUR },
   recoveryEmailPerAccountAddress: { max: 5, windowSeconds: HOUR },
-  /** The e-mail check tells whether an account exists (seed §7), so it is kept slow to scan. */
+  /** The e-mail check tells whether an account exists (docs/product.md "The calls"), so it is kept slow to scan. */
   checkEmailPerAddress: { max: 60, windowSeconds: 15 * MINUTE },
   uploadPerAddress: { max: 30, windowSeconds: 15 * MINUTE },
   /** Each posting is a page in the search; an office or a campus shares one address. */

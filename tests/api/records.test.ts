@@ -7,7 +7,7 @@ import { createTestApi } from '../helpers/api';
 import { createUser, type TTestUser } from '../helpers/users';
 import { errorsOf, expectRefusal, pipelineFixtures, type TKind } from './pipeline-fixtures';
 
-// On-chain records of finished work (docs/api.md "On-chain records"; seed §7:
+// On-chain records of finished work (docs/api.md "On-chain records"; docs/product.md "The calls":
 // PATCH /project_applications/update_wallet and /job_applications/update_wallet, answering
 // "data, message"): only the hired talent of a finished posting stores its transaction ids.
 
@@ -116,7 +116,7 @@ for (const kind of ['project', 'job'] as const) {
         409,
         'conflict',
       );
-      // The signed-in user's own list carries it (seed §3: the application's transactions).
+      // The signed-in user's own list carries it (docs/product.md "Entities and fields": the application's transactions).
       expect(await ownListed(kind, hired, a.id)).toMatchObject({
         algorand_transaction: ALGO_TX,
         near_transaction: NEAR_TX,

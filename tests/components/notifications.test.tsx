@@ -19,7 +19,7 @@ import { renderWithApp } from '../helpers/render';
 
 // Notifications in the browser against the real API over loopback (docs/product.md
 // "Notifications"): the header's bell and its count, the live stream (a new one within 2 s, at
-// the front of the stored list, seed §4), polling while the stream fails, and /notifications.
+// the front of the stored list, docs/product.md "States and transitions"), polling while the stream fails, and /notifications.
 
 let server: Awaited<ReturnType<typeof startClientApi>>;
 beforeAll(async () => {

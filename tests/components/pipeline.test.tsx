@@ -202,7 +202,7 @@ describe('the applicant board', () => {
     });
     expect(within(dialogEs).queryByRole('button', { name: 'Aceptar' })).not.toBeInTheDocument();
     await user.click(within(dialogEs).getByRole('button', { name: 'Contratar a Ana Quispe' }));
-    // The toast names the act, then seed §8's "Application updates" success text:
+    // The toast names the act, then the seed's "Error catalogue" (docs/product.md) "Application updates" success text:
     // "Datos guardados correctamente".
     expect(
       await screen.findByText('Ana Quispe pasó a Contratado. Datos guardados correctamente'),
@@ -296,7 +296,7 @@ describe('the applicant board', () => {
     [
       'en',
       'Move Ana Quispe to Shortlisted',
-      // Seed §8, "Application updates" (its failure text), then why.
+      // docs/product.md "Error catalogue", "Application updates" (its failure text), then why.
       'Error updating the data, please try again. You seem to be offline: nothing was saved. Check your connection.',
     ],
     [

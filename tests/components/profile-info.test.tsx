@@ -78,14 +78,14 @@ describe('a save while offline', () => {
       'en',
       'First name',
       'Save',
-      // Seed §8: "Info save: 'Error saving information'", then why.
+      // docs/product.md "Error catalogue": "Info save: 'Error saving information'", then why.
       'Error saving information. You seem to be offline: nothing was saved. Check your connection.',
     ],
     [
       'es',
       'Nombre',
       'Guardar',
-      // Seed §8: "Info save: … 'Error al guardar la información'", then why.
+      // docs/product.md "Error catalogue": "Info save: … 'Error al guardar la información'", then why.
       'Error al guardar la información. Parece que no tienes conexión: no se guardó nada. Revisa tu conexión.',
     ],
   ] as const) {

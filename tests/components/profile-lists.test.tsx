@@ -99,7 +99,7 @@ describe('the experiences section, against the API', () => {
     await user.click(within(ask).getByRole('button', { name: 'Accept' }));
     await user.click(screen.getByRole('button', { name: 'Add to the list' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    // Seed §4: saving a workplace with enable_business makes the user a business.
+    // docs/product.md "States and transitions": saving a workplace with enable_business makes the user a business.
     await waitFor(() => expect(store.getState().auth.user!.is_talent).toBe(false));
   });
 });

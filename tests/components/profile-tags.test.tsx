@@ -82,7 +82,7 @@ describe('the skills section, against the API', () => {
     ).toEqual(['Go', 'React', 'TypeScript']);
   });
 
-  it('stops silently when the clear-all call fails (seed §7)', async () => {
+  it('stops silently when the clear-all call fails (the seed: the calls)', async () => {
     const user = userEvent.setup();
     const ana = await withSkills('TypeScript');
     await renderWithApp(<SkillsSection />, { session: ana.session });

@@ -2,7 +2,7 @@ import NProgress from 'nprogress';
 import { afterEach, expect, it } from 'vitest';
 import { loadProgressBar, startProgressBar } from '@/lib/progress';
 
-// The navigation bar (seed §2) with our template: nprogress must still find its bar, and the bar
+// The navigation bar (docs/product.md "Screens and routes") with our template: nprogress must still find its bar, and the bar
 // carries no made-up ARIA role (axe flags nprogress's default role="bar" as serious).
 
 afterEach(() => NProgress.remove());

@@ -16,8 +16,8 @@ import { renderWithApp } from '../helpers/render';
 
 // The wallet screens against the real API and a real Algorand node on 127.0.0.1
 // (scripts/lib/algorand-peer.mjs), signing with the journeys' test signer behind the same
-// interface as Pera Wallet: the settings' connect and disconnect (seed §4's flag, §7's call),
-// and "Record on-chain" of finished work (seed §5's balance rule, §7's update_wallet).
+// interface as Pera Wallet: the settings' connect and disconnect (docs/product.md "States and transitions": the flag; "The calls"),
+// and "Record on-chain" of finished work (docs/product.md "Validation rules": the balance rule; "The calls": update_wallet).
 
 const algod = vi.hoisted(() => ({ url: '' }));
 vi.mock('@/lib/chain-env', async (importOriginal) => {

@@ -97,7 +97,7 @@ describe('registration', () => {
     await page.waitForURL('**/profile/my-profile');
     const other = await (await newContext(browser)).newPage();
     await registerTalent(other, email.toUpperCase());
-    // Seed §8 "server message shown": next to the field it is about, with a summary above.
+    // docs/product.md "Error catalogue" "server message shown": next to the field it is about, with a summary above.
     await expect
       .poll(() => other.getByText('This e-mail is already registered.').isVisible())
       .toBe(true);

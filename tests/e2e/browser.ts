@@ -10,7 +10,7 @@ import {
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 
-/** Debian's Chromium, flags of QUALITY.md; the journeys reach 127.0.0.1 only. */
+/** Debian's Chromium, flags of docs/architecture.md; the journeys reach 127.0.0.1 only. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -150,7 +150,7 @@ for (const locale of ['en', 'es'] as const) {
           await work.getByRole('link', { name: tr('wallet:proof.verify') }).getAttribute('href'),
         ).toBe(`${prefix(locale)}/verify/algorand/${txId}`);
 
-        // Disconnecting sends null and removes the flag (seed §4).
+        // Disconnecting sends null and removes the flag (docs/product.md "States and transitions").
         await page.goto(`${prefix(locale)}/profile/settings`);
         await waitForQuiet(page);
         await section

@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 export type TReceivedMail = { from: string; to: string[]; raw: string };
 
 /**
- * A real SMTP server on 127.0.0.1 (QUALITY.md: external services are never mocked; tests stand
+ * A real SMTP server on 127.0.0.1 (docs/architecture.md: external services are never mocked; tests stand
  * up a peer). Plain SMTP without TLS or auth, collecting every message raw.
  */
 export async function startSmtpPeer() {

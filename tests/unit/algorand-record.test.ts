@@ -9,9 +9,9 @@ import { ALGORAND_MIN_BALANCE, recordNote, recordOnAlgorand } from '@/lib/algora
 import { toastError } from '@/lib/toast';
 import { startAlgorandPeer } from '@/scripts/lib/algorand-peer.mjs';
 
-// Seed §7's Algorand record with the real algosdk against a real algod peer on 127.0.0.1
+// The seed's "The calls" (docs/product.md) Algorand record with the real algosdk against a real algod peer on 127.0.0.1
 // (scripts/lib/algorand-peer.mjs): parameters, a zero-amount self-payment with the JSON note,
-// signing, the balance read, and submission only from 1000 micro-Algos (seed §5, §8).
+// signing, the balance read, and submission only from 1000 micro-Algos (docs/product.md "Validation rules", "Error catalogue").
 
 vi.mock('@/lib/toast', () => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 

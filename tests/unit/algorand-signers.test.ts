@@ -61,7 +61,7 @@ describe('the test signer', () => {
   });
 });
 
-describe('the connected flag (seed §4)', () => {
+describe('the connected flag (the seed: states and transitions)', () => {
   it("is 'true' in isConnectAlgorand while connected, and removed on disconnect", async () => {
     const { setAlgorandConnectedFlag, isAlgorandConnectedFlag } = await import('@/lib/algorand');
     expect(isAlgorandConnectedFlag()).toBe(false);

@@ -39,7 +39,7 @@ describe('the text of a failed request', () => {
   });
 
   it("offline where the seed gives the place's words: keeps them, then says why", () => {
-    // Seed §8: "Info save: 'Error saving information' / 'Error al guardar la información'".
+    // docs/product.md "Error catalogue": "Info save: 'Error saving information' / 'Error al guardar la información'".
     expect(say.en(offline, { fallback: 'Error saving information' })).toBe(
       'Error saving information. You seem to be offline: nothing was saved. Check your connection.',
     );
@@ -114,12 +114,12 @@ describe('the text of a failed request', () => {
     expect(say.es(later)).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
   });
 
-  it("5xx: the place's words (seed §8's), else something went wrong on our side", () => {
+  it("5xx: the place's words (the seed's error catalogue), else something went wrong on our side", () => {
     const broke = outcomeOf(502, '<html>Bad gateway</html>');
     if (broke.ok) throw new Error('not a failure');
     expect(say.en(broke.failure)).toBe('Something went wrong on our side. Please try again.');
     expect(say.es(broke.failure)).toBe('Algo salió mal de nuestro lado. Vuelve a intentarlo.');
-    // Seed §8, "Application updates": "Error al actualizar los datos, por favor vuelva a intentar."
+    // docs/product.md "Error catalogue", "Application updates": "Error al actualizar los datos, por favor vuelva a intentar."
     expect(
       say.es(broke.failure, {
         fallback: 'Error al actualizar los datos, por favor vuelva a intentar.',
@@ -132,7 +132,7 @@ describe('the text of a failed request', () => {
     );
   });
 
-  it("a place's own text for a code, of the failure or of a field (seed §8's sign-in and recovery texts)", () => {
+  it("a place's own text for a code, of the failure or of a field (the seed's error catalogue sign-in and recovery texts)", () => {
     const refused = answered(401, { code: 'unauthorized' });
     expect(say.en(refused, { codes: { unauthorized: 'Email and/or password incorrect' } })).toBe(
       'Email and/or password incorrect',

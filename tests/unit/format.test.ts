@@ -7,7 +7,7 @@ import { makeI18n } from '../helpers/i18n';
 
 const tIn = async (lang: 'en' | 'es') => (await makeI18n(lang)).getFixedT(lang, 'profile');
 
-describe('date formats (seed §9)', () => {
+describe('date formats (the seed: constants and limits)', () => {
   it('turns YYYY-MM-DD into DD-MM-YYYY and MM/DD/YYYY', () => {
     expect(formatDayMonthYear('2021-03-07')).toBe('07-03-2021');
     expect(formatMonthDayYear('2021-03-07')).toBe('03/07/2021');
@@ -25,7 +25,7 @@ describe('date formats (seed §9)', () => {
   });
 });
 
-describe('durations as years plus months (seed §9)', () => {
+describe('durations as years plus months (the seed: constants and limits)', () => {
   const today = new Date(Date.UTC(2024, 5, 15));
 
   it('counts whole years and months, in both languages', async () => {
@@ -51,7 +51,7 @@ describe('durations as years plus months (seed §9)', () => {
   });
 });
 
-describe('relative time by the largest unit (seed §9)', () => {
+describe('relative time by the largest unit (the seed: constants and limits)', () => {
   const now = new Date('2024-06-15T12:00:00Z');
   const ago = (ms: number) => new Date(now.getTime() - ms);
 
@@ -82,9 +82,9 @@ describe('relative time by the largest unit (seed §9)', () => {
   });
 });
 
-describe('file sizes (seed §9)', () => {
+describe('file sizes (the seed: constants and limits)', () => {
   it('shows megabytes with two decimals (bytes / 1048576)', () => {
-    // Seed §9 from 1 MB on; KB below, where "0.00 MB" said nothing of a small CV.
+    // docs/product.md "Constants and limits" from 1 MB on; KB below, where "0.00 MB" said nothing of a small CV.
     expect(formatFileSize(1_048_576)).toBe('1.00 MB');
     expect(formatFileSize(3_500_000)).toBe('3.34 MB');
     expect(formatFileSize(524_288)).toBe('512 KB');

@@ -73,7 +73,7 @@ function fakeApi(rows: TExperience[]) {
   };
 }
 
-describe('the list diff (seed §4)', () => {
+describe('the list diff (the seed: states and transitions)', () => {
   const saved = [exp(1, 'Developer'), exp(2, 'Lead'), exp(3, 'Intern')];
 
   it('creates entries without a numeric id, updates changed ones, deletes missing ones, leaves the rest', () => {
@@ -177,7 +177,7 @@ describe('a list save that fails in the middle', () => {
   });
 });
 
-describe('a replace-all save: skills, roles, languages (seed §7)', () => {
+describe('a replace-all save: skills, roles, languages (the seed: the calls)', () => {
   function fakeTags() {
     const stored: string[] = [];
     const log: string[] = [];

@@ -32,11 +32,11 @@ import { makeUser } from '../helpers/fixtures';
 const auth = authSlice.reducer;
 const profile = profileSlice.reducer;
 
-describe('auth slice (seed §3, §4)', () => {
+describe('auth slice (the seed: entities and fields, states and transitions)', () => {
   it('login sets isLoggedIn and the user; logout clears both', () => {
     const user = makeUser();
     const inState = auth(undefined, loggedIn({ user, accessToken: 'token' }));
-    // Seed §3: the stored user is its seed fields (and id, e-mail, language, the photo the header
+    // docs/product.md "Entities and fields": the stored user is its seed fields (and id, e-mail, language, the photo the header
     // shows); never the token.
     expect(inState).toEqual({ isLoggedIn: true, user: sessionUserOf(user) });
     expect(Object.keys(inState.user!).sort()).toEqual([
@@ -122,7 +122,7 @@ describe('auth slice (seed §3, §4)', () => {
   });
 });
 
-describe('profile slice (seed §4 list actions)', () => {
+describe('profile slice (the seed: states and transitions list actions)', () => {
   const exp = (id: number | string, position = 'Dev') => ({
     id,
     workplace_name: 'W',

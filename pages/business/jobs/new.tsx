@@ -7,7 +7,7 @@ import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
 import { signedInPage } from '@/page-state/signed-in-page';
 import { loadPostingForm } from '@/server/ssr/marketplace';
 
-/** /business/jobs/new (PRODUCT.md flow 3). */
+/** /business/jobs/new (docs/product.md "Marketplace"). */
 export default function NewJobPage(props: TPostingFormPageProps) {
   return <PostingFormPage kind="job" {...props} />;
 }

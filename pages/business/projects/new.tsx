@@ -7,7 +7,7 @@ import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
 import { signedInPage } from '@/page-state/signed-in-page';
 import { loadPostingForm } from '@/server/ssr/marketplace';
 
-/** /business/projects/new (PRODUCT.md flow 3). */
+/** /business/projects/new (docs/product.md "Marketplace"). */
 export default function NewProjectPage(props: TPostingFormPageProps) {
   return <PostingFormPage kind="project" {...props} />;
 }

@@ -393,7 +393,7 @@ export async function updateJobApplication(
  * Moves application `id` of `kind` to status `to` inside `tx`, if its status is one of `from`
  * (read under a row lock, so of two moves at once the second sees the first's result), and
  * writes the history row (docs/product.md: who, when, from, to, reason). False when it was not
- * in `from`. A project application hired shows the talent the congratulations once (seed §3).
+ * in `from`. A project application hired shows the talent the congratulations once (docs/product.md "Entities and fields").
  */
 export async function moveApplication(
   ctx: TCtx,

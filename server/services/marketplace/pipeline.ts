@@ -648,7 +648,7 @@ const READY_MESSAGE: Record<TLang, string> = {
 };
 
 /**
- * `POST /project_applications/readytoclose` (seed §7): the hired talent says the work is done,
+ * `POST /project_applications/readytoclose` (docs/product.md "The calls"): the hired talent says the work is done,
  * on a started project. Saying it again answers the same and notifies nobody twice.
  */
 export async function readyToClose(ctx: TCtx, input: { id: number; lang: TLang }) {

@@ -7,7 +7,7 @@ import { assertRole } from '@/server/services/access';
 import { applicationNotFound, ownApplication } from './applications';
 import type { TKind } from './postings';
 
-// On-chain records of finished work (docs/api.md "On-chain records", seed §7 `update_wallet`):
+// On-chain records of finished work (docs/api.md "On-chain records", docs/product.md "The calls" `update_wallet`):
 // the hired talent of a finished project or job stores the transaction that records it, and with
 // it its signer: the wallet of that network the talent has saved at that moment, which the
 // public verification compares with the chain for good (docs/api.md "Proofs").

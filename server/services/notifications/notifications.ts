@@ -148,7 +148,7 @@ export async function listNotifications(ctx: TCtx, input: { page: number; per_pa
   };
 }
 
-/** `PATCH /notifications/clicked`: the caller opened one (seed §4: been_clicked). */
+/** `PATCH /notifications/clicked`: the caller opened one (docs/product.md "States and transitions": been_clicked). */
 export async function markClicked(ctx: TCtx, input: { id: number }) {
   const me = requireUser(ctx);
   const [row] = await ctx.db

@@ -49,7 +49,7 @@ export async function listWorkplaces(ctx: TCtx, input: TPage) {
 
 /**
  * Adds an experience to the caller's profile. Saving one with `enable_business` makes the caller
- * a business (seed §4), in the same transaction.
+ * a business (docs/product.md "States and transitions"), in the same transaction.
  */
 export async function createWorkplace(ctx: TCtx, input: TWorkplace) {
   const me = requireUser(ctx);

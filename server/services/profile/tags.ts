@@ -9,7 +9,7 @@ import { tooMany } from './common';
 import { languageDto } from './dto';
 
 // Skills, roles of interest and languages are replaced by the client: DELETE all, then POST each
-// (seed §7). A repeated one is ignored, not an error (docs/api.md), and each POST answers the
+// (docs/product.md "The calls"). A repeated one is ignored, not an error (docs/api.md), and each POST answers the
 // entry as the user object lists it.
 
 export async function clearSkills(ctx: TCtx) {

@@ -2,7 +2,7 @@ import type { TChainCheck } from './types';
 
 // Whether the Algorand chain holds a stored record (docs/api.md "Proofs"): the indexer's
 // `GET /v2/transactions/{id}` (algod alone cannot look up a confirmed transaction), compared with
-// seed §7's record: a zero-amount payment from the record's signer to itself whose note is the
+// the seed's "The calls" (docs/product.md) record: a zero-amount payment from the record's signer to itself whose note is the
 // JSON `{"type","id"}` of the application's posting. Plain fetch: no algosdk on the server.
 
 export const ALGORAND_CHECK_TIMEOUT_MS = 5000;

@@ -12,7 +12,7 @@ import {
 } from '@/server/services/rate-limit';
 import { findUserByEmail, findUserByGoogleSub, openSession } from './user-session';
 
-/** Seed §8: one answer for a wrong password, an unknown e-mail and an account without password. */
+/** docs/product.md "Error catalogue": one answer for a wrong password, an unknown e-mail and an account without password. */
 const badCredentials = () =>
   new AppError('unauthorized', {
     message: 'Email and/or password incorrect',
@@ -84,7 +84,7 @@ export async function loginWithGoogle(ctx: TCtx, input: { google_id_token: strin
   return openSession(ctx, linked);
 }
 
-/** `POST /users/check/email`: whether an account uses this e-mail (seed §7), limited per IP. */
+/** `POST /users/check/email`: whether an account uses this e-mail (docs/product.md "The calls"), limited per IP. */
 export async function emailIsRegistered(ctx: TCtx, input: { email: string }): Promise<boolean> {
   await takeRateLimit(ctx, { name: 'checkEmailPerAddress', subject: ctx.ip });
   return Boolean(await findUserByEmail(ctx.db, input.email));
