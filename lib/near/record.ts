@@ -6,6 +6,7 @@
  * sign; the wallet comes back to `callbackUrl` with `transactionHashes` (or `errorCode` and
  * `errorMessage` when the user refuses), which completeRecord reads on the next page load.
  */
+import { isKind } from '@/lib/kinds';
 import { RECORD_DEPOSIT, RECORD_GAS, RECORD_METHOD } from './config';
 import { NearNotSignedInError, NearWalletRejectedError, REDIRECT_FAILED } from './errors';
 import { TRANSACTION_PARAMS, removeUrlParams, takeTransactionHashes, urlParam } from './url';
@@ -26,7 +27,7 @@ function readPending(): TPending | null {
     const value: unknown = JSON.parse(window.sessionStorage.getItem(PENDING_RECORD_KEY) ?? 'null');
     if (typeof value !== 'object' || value === null) return null;
     const { kind, applicationId } = value as Record<string, unknown>;
-    if ((kind !== 'project' && kind !== 'job') || typeof applicationId !== 'number') return null;
+    if (!isKind(kind) || typeof applicationId !== 'number') return null;
     return { kind, applicationId };
   } catch {
     return null;

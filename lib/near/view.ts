@@ -3,6 +3,7 @@
  * side effect on the URL). JSON-RPC `query` / `call_function`, with the library's retries.
  */
 import { providers } from 'near-api-js';
+import { isKind } from '@/lib/kinds';
 import { VIEW_METHOD, nearConfig } from './config';
 import type { TRecordArgs } from './record';
 
@@ -12,11 +13,7 @@ export type TNearRegister = TRecordArgs;
 function isRegister(item: unknown): item is TNearRegister {
   if (typeof item !== 'object' || item === null) return false;
   const { talent_id, kind, posting_id } = item as Record<string, unknown>;
-  return (
-    typeof talent_id === 'number' &&
-    (kind === 'project' || kind === 'job') &&
-    typeof posting_id === 'number'
-  );
+  return typeof talent_id === 'number' && isKind(kind) && typeof posting_id === 'number';
 }
 
 /** CodeResult of @near-js/types: the view's return value as bytes. */

@@ -1,22 +1,14 @@
 import { Hono, type Context } from 'hono';
+import { KINDS, POSTING_KINDS, type TPostingKind } from '@/lib/kinds';
 import { MAX_ID } from '@/lib/schemas/common';
 import {
-  jobApplicationPatchSchema,
-  jobApplicationSchema,
-  jobPatchSchema,
-  jobSchema,
   boardQuerySchema,
   changeStatusSchema,
-  jobSearchSchema,
+  KIND_SCHEMAS,
   kindQuerySchema,
   lifecycleSchema,
-  updateWalletSchema,
-  projectApplicationPatchSchema,
-  projectApplicationSchema,
-  projectPatchSchema,
-  projectSchema,
-  projectSearchSchema,
   talentSearchSchema,
+  updateWalletSchema,
 } from '@/lib/schemas/marketplace';
 import { idSchema } from '@/lib/schemas/profile';
 import type { TAppEnv } from '@/server/context';
@@ -29,7 +21,9 @@ import * as postings from '@/server/services/marketplace/postings';
 import { searchTalents } from '@/server/services/marketplace/talents';
 
 // The marketplace (docs/api.md "Marketplace"). Routes check the role up front (401 anonymous,
-// 403 the other role); services check ownership and the posting's state.
+// 403 the other role); services check ownership and the posting's state. The routes of a
+// posting kind are written once and mounted once per kind, at the paths its descriptor names
+// (docs/architecture.md "One marketplace for two kinds").
 
 const SAVED = { message: 'Saved.', message_es: 'Guardado.' };
 const CANCELLED = { message: 'Posting cancelled.', message_es: 'Publicación cancelada.' };
@@ -43,119 +37,100 @@ const DATA_SAVED = {
 const STARTED = { message: 'Project started.', message_es: 'Proyecto iniciado.' };
 const FINISHED = { message: 'Posting finished.', message_es: 'Publicación finalizada.' };
 
+/** Each kind's finish (the pipeline's verbs, docs/api.md "Pipeline and lifecycle"). */
+const FINISH = { project: pipeline.finishProject, job: pipeline.finishJob } as const;
+
 /** A path id: digits within the ids' range; anything else is a posting that does not exist. */
-function pathId(c: Context<TAppEnv>, kind: postings.TKind): number {
+function pathId(c: Context<TAppEnv>, kind: TPostingKind): number {
   const raw = c.req.param('id') ?? '';
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
   if (id === 0 || id > MAX_ID) throw postings.postingNotFound(kind);
   return id;
 }
 
-export const marketplaceRoutes = new Hono<TAppEnv>()
-  // Postings: anyone searches and reads; businesses write their own.
-  .get('/projects', async (c) => {
-    const query = queryParams(c, projectSearchSchema);
-    return c.json({
-      status: true,
-      data: await postings.searchPostings(c.var.ctx, 'project', query),
-    });
-  })
-  .get('/jobs', async (c) => {
-    const query = queryParams(c, jobSearchSchema);
-    return c.json({ status: true, data: await postings.searchPostings(c.var.ctx, 'job', query) });
-  })
-  .get('/projects/:id', async (c) => {
-    const data = await postings.getPosting(c.var.ctx, 'project', { id: pathId(c, 'project') });
-    return c.json({ status: true, data });
-  })
-  .get('/jobs/:id', async (c) => {
-    const data = await postings.getPosting(c.var.ctx, 'job', { id: pathId(c, 'job') });
-    return c.json({ status: true, data });
-  })
-  .post('/projects', requireRole('business'), async (c) => {
-    const input = await jsonBody(c, projectSchema);
-    const data = await postings.createProject(c.var.ctx, input);
-    return c.json({ status: true, data, ...SAVED }, 201);
-  })
-  .post('/jobs', requireRole('business'), async (c) => {
-    const input = await jsonBody(c, jobSchema);
-    const data = await postings.createJob(c.var.ctx, input);
-    return c.json({ status: true, data, ...SAVED }, 201);
-  })
-  .patch('/projects', requireRole('business'), async (c) => {
-    const input = await jsonBody(c, projectPatchSchema);
-    return c.json({ status: true, data: await postings.updateProject(c.var.ctx, input), ...SAVED });
-  })
-  .patch('/jobs', requireRole('business'), async (c) => {
-    const input = await jsonBody(c, jobPatchSchema);
-    return c.json({ status: true, data: await postings.updateJob(c.var.ctx, input), ...SAVED });
-  })
-  .delete('/projects', requireRole('business'), async (c) => {
-    const input = await jsonBody(c, idSchema);
-    const data = await pipeline.cancelPosting(c.var.ctx, 'project', input);
-    return c.json({ status: true, data, ...CANCELLED });
-  })
-  .delete('/jobs', requireRole('business'), async (c) => {
-    const input = await jsonBody(c, idSchema);
-    const data = await pipeline.cancelPosting(c.var.ctx, 'job', input);
-    return c.json({ status: true, data, ...CANCELLED });
-  })
-  // Applications: talents apply, edit and withdraw their own.
-  .post('/project_applications', requireRole('talent'), async (c) => {
-    const input = await jsonBody(c, projectApplicationSchema);
-    const data = await applications.applyToProject(c.var.ctx, input);
-    return c.json({ status: true, data, ...APPLIED }, 201);
-  })
-  .post('/job_applications', requireRole('talent'), async (c) => {
-    const input = await jsonBody(c, jobApplicationSchema);
-    const data = await applications.applyToJob(c.var.ctx, input);
-    return c.json({ status: true, data, ...APPLIED }, 201);
-  })
-  .patch('/project_applications', requireRole('talent'), async (c) => {
-    const input = await jsonBody(c, projectApplicationPatchSchema);
-    const data = await applications.updateProjectApplication(c.var.ctx, input);
-    return c.json({ status: true, data, ...SAVED });
-  })
-  .patch('/job_applications', requireRole('talent'), async (c) => {
-    const input = await jsonBody(c, jobApplicationPatchSchema);
-    const data = await applications.updateJobApplication(c.var.ctx, input);
-    return c.json({ status: true, data, ...SAVED });
-  })
-  .delete('/project_applications', requireRole('talent'), async (c) => {
-    const input = await jsonBody(c, idSchema);
-    const data = await applications.withdrawApplication(c.var.ctx, 'project', input);
-    return c.json({ status: true, data, ...WITHDRAWN });
-  })
-  .delete('/job_applications', requireRole('talent'), async (c) => {
-    const input = await jsonBody(c, idSchema);
-    const data = await applications.withdrawApplication(c.var.ctx, 'job', input);
-    return c.json({ status: true, data, ...WITHDRAWN });
-  })
-  // The caller's own lists.
-  // The pipeline and lifecycle (docs/api.md "Pipeline and lifecycle").
-  .get('/projects/:id/applications', requireRole('business'), async (c) => {
-    const query = queryParams(c, boardQuerySchema);
-    const input = { ...query, id: pathId(c, 'project') };
-    return c.json({
-      status: true,
-      data: await pipeline.listApplicants(c.var.ctx, 'project', input),
-    });
-  })
-  .get('/jobs/:id/applications', requireRole('business'), async (c) => {
-    const query = queryParams(c, boardQuerySchema);
-    const input = { ...query, id: pathId(c, 'job') };
-    return c.json({ status: true, data: await pipeline.listApplicants(c.var.ctx, 'job', input) });
-  })
-  .post('/project_applications/changeApplicationStatus', requireRole('business'), async (c) => {
-    const input = await jsonBody(c, changeStatusSchema);
-    const data = await pipeline.changeApplicationStatus(c.var.ctx, 'project', input);
-    return c.json({ status: true, data, ...DATA_SAVED });
-  })
-  .post('/job_applications/changeApplicationStatus', requireRole('business'), async (c) => {
-    const input = await jsonBody(c, changeStatusSchema);
-    const data = await pipeline.changeApplicationStatus(c.var.ctx, 'job', input);
-    return c.json({ status: true, data, ...DATA_SAVED });
-  })
+/**
+ * The routes of one posting kind, at the paths its descriptor names: `/projects` and
+ * `/project_applications`, or `/jobs` and `/job_applications`.
+ */
+function kindRoutes<K extends TPostingKind>(app: Hono<TAppEnv>, kind: K) {
+  const { postings: posts, applications: apps } = KINDS[kind];
+  const schemas = KIND_SCHEMAS[kind];
+  return (
+    app
+      // Postings: anyone searches and reads; businesses write their own.
+      .get(`/${posts}`, async (c) => {
+        const query = queryParams(c, schemas.search);
+        const data = await postings.searchPostings(c.var.ctx, { ...query, kind });
+        return c.json({ status: true, data });
+      })
+      .get(`/${posts}/:id`, async (c) => {
+        const data = await postings.getPosting(c.var.ctx, { kind, id: pathId(c, kind) });
+        return c.json({ status: true, data });
+      })
+      .post(`/${posts}`, requireRole('business'), async (c) => {
+        const input = await jsonBody(c, schemas.posting);
+        const data = await postings.createPosting(c.var.ctx, { ...input, kind });
+        return c.json({ status: true, data, ...SAVED }, 201);
+      })
+      .patch(`/${posts}`, requireRole('business'), async (c) => {
+        const input = await jsonBody(c, schemas.postingPatch);
+        const data = await postings.updatePosting(c.var.ctx, { ...input, kind });
+        return c.json({ status: true, data, ...SAVED });
+      })
+      .delete(`/${posts}`, requireRole('business'), async (c) => {
+        const input = await jsonBody(c, idSchema);
+        const data = await pipeline.cancelPosting(c.var.ctx, kind, input);
+        return c.json({ status: true, data, ...CANCELLED });
+      })
+      // Applications: talents apply, edit and withdraw their own.
+      .post(`/${apps}`, requireRole('talent'), async (c) => {
+        const input = await jsonBody(c, schemas.application);
+        const data = await applications.applyTo(c.var.ctx, { ...input, kind });
+        return c.json({ status: true, data, ...APPLIED }, 201);
+      })
+      .patch(`/${apps}`, requireRole('talent'), async (c) => {
+        const input = await jsonBody(c, schemas.applicationPatch);
+        const data = await applications.updateApplication(c.var.ctx, { ...input, kind });
+        return c.json({ status: true, data, ...SAVED });
+      })
+      .delete(`/${apps}`, requireRole('talent'), async (c) => {
+        const input = await jsonBody(c, idSchema);
+        const data = await applications.withdrawApplication(c.var.ctx, { ...input, kind });
+        return c.json({ status: true, data, ...WITHDRAWN });
+      })
+      // The pipeline and lifecycle (docs/api.md "Pipeline and lifecycle").
+      .get(`/${posts}/:id/applications`, requireRole('business'), async (c) => {
+        const query = queryParams(c, boardQuerySchema);
+        const input = { ...query, id: pathId(c, kind) };
+        return c.json({
+          status: true,
+          data: await pipeline.listApplicants(c.var.ctx, kind, input),
+        });
+      })
+      .post(`/${apps}/changeApplicationStatus`, requireRole('business'), async (c) => {
+        const input = await jsonBody(c, changeStatusSchema);
+        const data = await pipeline.changeApplicationStatus(c.var.ctx, kind, input);
+        return c.json({ status: true, data, ...DATA_SAVED });
+      })
+      .post(`/${posts}/end`, requireRole('business'), async (c) => {
+        const input = await jsonBody(c, lifecycleSchema);
+        const data = await FINISH[kind](c.var.ctx, input);
+        return c.json({ status: true, data, ...FINISHED });
+      })
+      // On-chain records of finished work (docs/product.md "The calls").
+      .patch(`/${apps}/update_wallet`, requireRole('talent'), async (c) => {
+        const input = await jsonBody(c, updateWalletSchema);
+        const data = await recordTransaction(c.var.ctx, { ...input, kind });
+        return c.json({ status: true, data, ...DATA_SAVED });
+      })
+  );
+}
+
+const app = new Hono<TAppEnv>();
+for (const kind of POSTING_KINDS) kindRoutes(app, kind);
+
+export const marketplaceRoutes = app
+  // What only projects have: a start, and the talent's "ready to close".
   .post('/projects/start', requireRole('business'), async (c) => {
     const input = await jsonBody(c, lifecycleSchema);
     return c.json({
@@ -164,30 +139,11 @@ export const marketplaceRoutes = new Hono<TAppEnv>()
       ...STARTED,
     });
   })
-  .post('/projects/end', requireRole('business'), async (c) => {
-    const input = await jsonBody(c, lifecycleSchema);
-    const data = await pipeline.finishProject(c.var.ctx, input);
-    return c.json({ status: true, data, ...FINISHED });
-  })
-  .post('/jobs/end', requireRole('business'), async (c) => {
-    const input = await jsonBody(c, lifecycleSchema);
-    return c.json({ status: true, data: await pipeline.finishJob(c.var.ctx, input), ...FINISHED });
-  })
   .post('/project_applications/readytoclose', requireRole('talent'), async (c) => {
     const input = await jsonBody(c, lifecycleSchema);
     return c.json({ status: true, data: await pipeline.readyToClose(c.var.ctx, input) });
   })
-  // On-chain records of finished work (docs/product.md "The calls").
-  .patch('/project_applications/update_wallet', requireRole('talent'), async (c) => {
-    const input = await jsonBody(c, updateWalletSchema);
-    const data = await recordTransaction(c.var.ctx, 'project', input);
-    return c.json({ status: true, data, ...DATA_SAVED });
-  })
-  .patch('/job_applications/update_wallet', requireRole('talent'), async (c) => {
-    const input = await jsonBody(c, updateWalletSchema);
-    const data = await recordTransaction(c.var.ctx, 'job', input);
-    return c.json({ status: true, data, ...DATA_SAVED });
-  })
+  // The caller's own lists.
   .get('/me/applications', requireRole('talent'), async (c) => {
     const input = queryParams(c, kindQuerySchema);
     return c.json({ status: true, data: await applications.listMyApplications(c.var.ctx, input) });

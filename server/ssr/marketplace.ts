@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type * as v from 'valibot';
-import { jobSearchSchema, projectSearchSchema } from '@/lib/schemas/marketplace';
+import { KINDS, POSTING_KINDS } from '@/lib/kinds';
+import { KIND_SCHEMAS } from '@/lib/schemas/marketplace';
 import { validate } from '@/lib/schemas/validate';
 import { AppError } from '@/server/errors';
 import { getPosting, searchPostings, type TKind } from '@/server/services/marketplace/postings';
@@ -89,12 +90,9 @@ export async function loadOpportunities(
   const countries = await loadCountryOptions(lang);
   if (tab === 'talents') return { tab, values: {}, results: null, countries };
   const { tab: _tab, ...choices } = all;
-  const kind: TKind = tab === 'jobs' ? 'job' : 'project';
-  const { search, values } = searchOf(
-    kind === 'job' ? jobSearchSchema : projectSearchSchema,
-    choices,
-  );
-  const results = await searchPostings(await anonymousCtx(), kind, search);
+  const kind: TKind = POSTING_KINDS.find((k) => KINDS[k].postings === tab) ?? 'project';
+  const { search, values } = searchOf(KIND_SCHEMAS[kind].search, choices);
+  const results = await searchPostings(await anonymousCtx(), { ...search, kind });
   return { tab, values, results: plain(results as TPage<TProject | TJob>), countries };
 }
 
@@ -160,7 +158,7 @@ export async function loadPosting(
   if (postingIdOf(id) === null) return null;
   const ctx = await anonymousCtx();
   try {
-    const posting = plain(await getPosting(ctx, kind, { id: Number(id) })) as TProject | TJob;
+    const posting = plain(await getPosting(ctx, { kind, id: Number(id) })) as TProject | TJob;
     const country = (await listCountries(ctx)).find((c) => c.code === posting.country_code);
     return {
       posting,

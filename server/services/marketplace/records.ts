@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import { jobApplications, jobs, projectApplications, projects, users } from '@/db/schema';
-import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
+import { projectApplications, projects, users } from '@/db/schema';
+import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { assertRole } from '@/server/services/access';
 import { applicationNotFound, ownApplication } from './applications';
-import type { TKind } from './postings';
+import { SERVER_KINDS } from './kinds';
+import type { TKind } from './posting-dto';
 
 // On-chain records of finished work (docs/api.md "On-chain records", docs/product.md "The calls" `update_wallet`):
 // the hired talent of a finished project or job stores the transaction that records it, and with
@@ -34,40 +35,29 @@ const alreadyRecorded = () =>
  */
 export async function recordTransaction(
   ctx: TCtx,
-  kind: TKind,
-  input: { id: number; algorand_transaction?: string; near_transaction?: string },
+  input: { kind: TKind; id: number; algorand_transaction?: string; near_transaction?: string },
 ) {
+  const { kind } = input;
+  const k = SERVER_KINDS[kind];
   const me = assertRole(ctx, 'talent');
-  const wallets = { algoAddress: users.algoAddress, nearWallet: users.nearWallet };
-  const [row] =
-    kind === 'project'
-      ? await ctx.db
-          .select({
-            status: projectApplications.accepted,
-            postingStatus: projects.projectStatusId,
-            algorand: projectApplications.algorandTransaction,
-            near: projectApplications.nearTransaction,
-            ...wallets,
-          })
-          .from(projectApplications)
-          .innerJoin(projects, eq(projects.id, projectApplications.projectId))
-          .innerJoin(users, eq(users.id, projectApplications.userId))
-          .where(and(eq(projectApplications.id, input.id), eq(projectApplications.userId, me.id)))
-      : await ctx.db
-          .select({
-            status: jobApplications.selected,
-            postingStatus: jobs.jobStatusId,
-            algorand: jobApplications.algorandTransaction,
-            near: jobApplications.nearTransaction,
-            ...wallets,
-          })
-          .from(jobApplications)
-          .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-          .innerJoin(users, eq(users.id, jobApplications.userId))
-          .where(and(eq(jobApplications.id, input.id), eq(jobApplications.userId, me.id)));
+  // The two tables share the columns read here: typed as projects', the kind tells which.
+  const t = k.applicationTable as typeof projectApplications;
+  const posting = k.postingTable as typeof projects;
+  const [row] = await ctx.db
+    .select({
+      status: k.applicationStatus,
+      postingStatus: k.status,
+      algorand: t.algorandTransaction,
+      near: t.nearTransaction,
+      algoAddress: users.algoAddress,
+      nearWallet: users.nearWallet,
+    })
+    .from(t)
+    .innerJoin(posting, eq(posting.id, k.applicationFk))
+    .innerJoin(users, eq(users.id, t.userId))
+    .where(and(eq(t.id, input.id), eq(t.userId, me.id)));
   if (!row) throw applicationNotFound();
-  const finished = kind === 'project' ? PROJECT_STATUS.finished : JOB_STATUS.finished;
-  if (row.status !== APPLICATION_STATUS.hired || row.postingStatus !== finished) {
+  if (row.status !== APPLICATION_STATUS.hired || row.postingStatus !== k.statuses.finished) {
     throw notRecordable();
   }
   const differs = (stored: string | null, sent?: string) =>
@@ -91,7 +81,6 @@ export async function recordTransaction(
     ...(newNear && { nearTransaction: input.near_transaction, nearSigner: row.nearWallet }),
     updatedAt: ctx.now,
   };
-  const table = kind === 'project' ? projectApplications : jobApplications;
-  await ctx.db.update(table).set(set).where(eq(table.id, input.id));
+  await ctx.db.update(t).set(set).where(eq(t.id, input.id));
   return ownApplication(ctx, kind, input.id, me.id);
 }

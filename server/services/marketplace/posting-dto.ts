@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { users, userWorkplaces, type jobs, type projects } from '@/db/schema';
+import { isRecruitingStatus, KINDS, type TPostingKind } from '@/lib/kinds';
+import { earliestToday } from '@/lib/schemas/marketplace';
+import { APPLICATION_STATUS } from '@/lib/statuses';
+import { AppError } from '@/server/errors';
+import { qualified } from '@/server/lib/sql';
+import type { TJob, TProject } from '@/types/marketplace';
+import { SERVER_KINDS } from './kinds';
+
+// A posting as the API answers it, and the checks of its status the verbs share
+// (docs/api.md "Marketplace"; docs/architecture.md "One marketplace for two kinds").
+
+export type TKind = TPostingKind;
+
+const NOT_FOUND = {
+  project: ['Project not found.', 'Proyecto no encontrado.'],
+  job: ['Job not found.', 'Empleo no encontrado.'],
+} as const satisfies Record<TPostingKind, readonly [string, string]>;
+
+export const postingNotFound = (kind: TKind) =>
+  new AppError('not_found', { message: NOT_FOUND[kind][0], messageEs: NOT_FOUND[kind][1] });
+
+export const notRecruiting = () =>
+  new AppError('closed', {
+    message: 'This posting is no longer recruiting, so it cannot change.',
+    messageEs: 'Esta publicación ya no está en selección, así que no puede cambiar.',
+  });
+
+/**
+ * Whether a posting still recruits: its applicants move and may withdraw. A job "in selection"
+ * (2) still recruits, though it takes no new applications (`isAccepting`).
+ */
+export const isRecruiting = (kind: TKind, statusId: number) => isRecruitingStatus(kind, statusId);
+
+/** Whether a posting takes applications: recruiting, and its last day has not ended anywhere. */
+export const isAccepting = (
+  p: { statusId: number; endDate: string | null },
+  kind: TKind,
+  now: Date,
+) =>
+  p.statusId === KINDS[kind].statuses.recruiting &&
+  (p.endDate === null || p.endDate >= earliestToday(now));
+
+/** The columns every list of postings reads besides the posting's own. */
+export function extras(kind: TKind) {
+  const k = SERVER_KINDS[kind];
+  return {
+    ownerName: sql<string>`btrim(${users.name} || ' ' || ${users.lastName})`,
+    company: sql<
+      string | null
+    >`(select ${qualified(userWorkplaces.workplaceName)} from ${userWorkplaces}
+      where ${qualified(userWorkplaces.userId)} = ${qualified(k.postingTable.ownerId)} and ${qualified(userWorkplaces.enableBusiness)}
+      order by ${qualified(userWorkplaces.workHere)} desc, ${qualified(userWorkplaces.startDate)} desc limit 1)`,
+    applicationsCount: sql<number>`(select count(*)::int from ${k.applicationTable}
+      where ${qualified(k.applicationFk)} = ${qualified(k.postingTable.id)} and ${qualified(k.applicationStatus)} <> ${APPLICATION_STATUS.withdrawn})`,
+  };
+}
+
+/** A posting's columns as the API reads them (the search terms are the database's business). */
+export type TProjectRow = Omit<typeof projects.$inferSelect, 'searchTerms'>;
+export type TJobRow = Omit<typeof jobs.$inferSelect, 'searchTerms'>;
+export type TExtras = { ownerName: string; company: string | null; applicationsCount: number };
+
+function baseDto(p: TProjectRow | TJobRow, x: TExtras, statusId: number, kind: TKind, now: Date) {
+  return {
+    id: p.id,
+    name: p.name,
+    summary: p.summary,
+    description: p.description,
+    skills: p.skills,
+    currency: p.currency,
+    modality: p.modality,
+    country_code: p.countryCode,
+    end_date: p.endDate,
+    owner: { id: p.ownerId, name: x.ownerName, company: x.company },
+    applications_count: x.applicationsCount,
+    created_at: p.createdAt.toISOString(),
+    accepting: isAccepting({ statusId, endDate: p.endDate }, kind, now),
+  };
+}
+
+export const projectDto = (p: TProjectRow, x: TExtras, now: Date): TProject => ({
+  ...baseDto(p, x, p.projectStatusId, 'project', now),
+  budget: p.budget,
+  weeks: p.weeks,
+  project_status_id: p.projectStatusId,
+});
+
+export const jobDto = (j: TJobRow, x: TExtras, now: Date): TJob => ({
+  ...baseDto(j, x, j.jobStatusId, 'job', now),
+  requirements: j.requirements,
+  contract_type: j.contractType,
+  min_salary: j.minSalary,
+  max_salary: j.maxSalary,
+  job_status_id: j.jobStatusId,
+});
+
+export type TProjectDto = ReturnType<typeof projectDto>;
+export type TJobDto = ReturnType<typeof jobDto>;
+
+/** Each kind's answer, from a row of either table (the kind tells which). */
+export const POSTING_DTO: {
+  [K in TPostingKind]: (p: TProjectRow | TJobRow, x: TExtras, now: Date) => TProject | TJob;
+} = {
+  project: (p, x, now) => projectDto(p as TProjectRow, x, now),
+  job: (p, x, now) => jobDto(p as TJobRow, x, now),
+};
