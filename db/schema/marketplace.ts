@@ -7,17 +7,17 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
+  type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import type { TContractType, TModality } from '@/types/marketplace';
 import { uploads } from './uploads';
-import { users } from './users';
+import { userRef, users } from './users';
+import { createdAt, id, timestamps } from './columns';
 
 /** Postgres's text search document; written by the database only (generated columns). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -35,11 +35,6 @@ const searchTermsOf = (status: string, facets: string[] = []) =>
       ` || public.tc_facet_terms(skills, array['#modality=' || modality, '#status=' || ${status}, '#country=' || lower(country_code)${facets.map((f) => `, ${f}`).join('')}])`,
   );
 
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
-
 /**
  * Who signed each on-chain record (docs/api.md "Proofs"): the talent's Algorand address or NEAR
  * account saved when the record was stored. The public verification compares the chain's sender
@@ -53,10 +48,8 @@ const recordSigners = {
 export const projects = pgTable(
   'projects',
   {
-    id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    ownerId: userRef('owner_id'),
     name: varchar('name', { length: 150 }).notNull(),
     summary: varchar('summary', { length: 300 }).notNull(),
     description: text('description').notNull(),
@@ -69,7 +62,7 @@ export const projects = pgTable(
     countryCode: varchar('country_code', { length: 2 }),
     endDate: date('end_date', { mode: 'string' }),
     projectStatusId: smallint('project_status_id').notNull().default(PROJECT_STATUS.recruiting),
-    ...timestamps,
+    ...timestamps(),
     /** What search matches (docs/api.md "Search"): kept by the database, never written. */
     searchTerms: tsvector('search_terms').generatedAlwaysAs(searchTermsOf('project_status_id')),
   },
@@ -83,10 +76,8 @@ export const projects = pgTable(
 export const jobs = pgTable(
   'jobs',
   {
-    id: serial('id').primaryKey(),
-    ownerId: integer('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    ownerId: userRef('owner_id'),
     name: varchar('name', { length: 150 }).notNull(),
     summary: varchar('summary', { length: 300 }).notNull(),
     description: text('description').notNull(),
@@ -100,7 +91,7 @@ export const jobs = pgTable(
     countryCode: varchar('country_code', { length: 2 }),
     endDate: date('end_date', { mode: 'string' }),
     jobStatusId: smallint('job_status_id').notNull().default(JOB_STATUS.recruiting),
-    ...timestamps,
+    ...timestamps(),
     /** What search matches (docs/api.md "Search"): kept by the database, never written. */
     searchTerms: tsvector('search_terms').generatedAlwaysAs(
       searchTermsOf('job_status_id', [`'#contract=' || contract_type`]),
@@ -113,16 +104,50 @@ export const jobs = pgTable(
   ],
 );
 
+/** The columns both application tables end with: the on-chain records and the timestamps. */
+function applicationRecords() {
+  return {
+    algorandTransaction: varchar('algorand_transaction', { length: 64 }),
+    nearTransaction: varchar('near_transaction', { length: 64 }),
+    ...recordSigners,
+    ...timestamps(),
+  };
+}
+
+/**
+ * The indexes both application tables have, named after the table: one application per posting
+ * and user, a user's applications, and a record looked up by its transaction id (the public
+ * verification, docs/api.md "Proofs").
+ */
+function applicationIndexes(
+  table: string,
+  postingId: ExtraConfigColumn,
+  t: {
+    userId: ExtraConfigColumn;
+    algorandTransaction: ExtraConfigColumn;
+    nearTransaction: ExtraConfigColumn;
+  },
+) {
+  return [
+    uniqueIndex(`${table}_unique_idx`).on(postingId, t.userId),
+    index(`${table}_user_idx`).on(t.userId),
+    index(`${table}_algorand_tx_idx`)
+      .on(t.algorandTransaction)
+      .where(sql`${t.algorandTransaction} is not null`),
+    index(`${table}_near_tx_idx`)
+      .on(t.nearTransaction)
+      .where(sql`${t.nearTransaction} is not null`),
+  ];
+}
+
 export const projectApplications = pgTable(
   'project_applications',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     projectId: integer('project_id')
       .notNull()
       .references(() => projects.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     proposal: text('proposal').notNull(),
     priceProposal: integer('price_proposal').notNull(),
     weeks: smallint('weeks').notNull(),
@@ -130,68 +155,41 @@ export const projectApplications = pgTable(
     reason: text('reason'),
     shownAcceptedMessage: boolean('shown_accepted_message').notNull().default(false),
     readyToClose: boolean('ready_to_close').notNull().default(false),
-    algorandTransaction: varchar('algorand_transaction', { length: 64 }),
-    nearTransaction: varchar('near_transaction', { length: 64 }),
-    ...recordSigners,
-    ...timestamps,
+    ...applicationRecords(),
   },
-  (t) => [
-    uniqueIndex('project_applications_unique_idx').on(t.projectId, t.userId),
-    index('project_applications_user_idx').on(t.userId),
-    // The public verification looks a record up by its transaction id (docs/api.md "Proofs").
-    index('project_applications_algorand_tx_idx')
-      .on(t.algorandTransaction)
-      .where(sql`${t.algorandTransaction} is not null`),
-    index('project_applications_near_tx_idx')
-      .on(t.nearTransaction)
-      .where(sql`${t.nearTransaction} is not null`),
-  ],
+  (t) => applicationIndexes('project_applications', t.projectId, t),
 );
 
 export const jobApplications = pgTable(
   'job_applications',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     jobId: integer('job_id')
       .notNull()
       .references(() => jobs.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     summary: text('summary').notNull(),
     experience: text('experience'),
     fileId: integer('file_id').references(() => uploads.id, { onDelete: 'set null' }),
     selected: smallint('selected').notNull().default(APPLICATION_STATUS.applied),
     reason: text('reason'),
-    algorandTransaction: varchar('algorand_transaction', { length: 64 }),
-    nearTransaction: varchar('near_transaction', { length: 64 }),
-    ...recordSigners,
-    ...timestamps,
+    ...applicationRecords(),
   },
-  (t) => [
-    uniqueIndex('job_applications_unique_idx').on(t.jobId, t.userId),
-    index('job_applications_user_idx').on(t.userId),
-    index('job_applications_algorand_tx_idx')
-      .on(t.algorandTransaction)
-      .where(sql`${t.algorandTransaction} is not null`),
-    index('job_applications_near_tx_idx')
-      .on(t.nearTransaction)
-      .where(sql`${t.nearTransaction} is not null`),
-  ],
+  (t) => applicationIndexes('job_applications', t.jobId, t),
 );
 
 /** Audit of every application status change: who, when, from, to (docs/product.md). */
 export const applicationStatusHistory = pgTable(
   'application_status_history',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     kind: varchar('kind', { length: 7 }).notNull(),
     applicationId: integer('application_id').notNull(),
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     fromStatus: smallint('from_status').notNull(),
     toStatus: smallint('to_status').notNull(),
     reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('application_status_history_app_idx').on(t.kind, t.applicationId)],
 );

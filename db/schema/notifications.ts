@@ -4,21 +4,19 @@ import {
   index,
   integer,
   pgTable,
-  serial,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { userRef } from './users';
+import { createdAt, id } from './columns';
 
 export const notifications = pgTable(
   'notifications',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef(),
     type: varchar('type', { length: 40 }).notNull(),
     message: text('message').notNull(),
     messageEs: text('message_es').notNull(),
@@ -29,7 +27,7 @@ export const notifications = pgTable(
      */
     topic: varchar('topic', { length: 80 }),
     beenClicked: boolean('been_clicked').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('notifications_user_created_idx').on(t.userId, t.createdAt)],
 );
@@ -44,11 +42,9 @@ export const notifications = pgTable(
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     topic: varchar('topic', { length: 80 }).notNull(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     /** The notification type of the latest text. */
     type: varchar('type', { length: 40 }).notNull(),
     message: text('message').notNull(),

@@ -7,28 +7,20 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { languages } from './reference';
-import { users } from './users';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-};
+import { userRef } from './users';
+import { createdAt, id, timestamps } from './columns';
 
 export const userWorkplaces = pgTable(
   'user_workplaces',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef(),
     workplaceName: varchar('workplace_name', { length: 150 }).notNull(),
     position: varchar('position', { length: 150 }).notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -37,7 +29,7 @@ export const userWorkplaces = pgTable(
     workHere: boolean('work_here').notNull().default(false),
     enableBusiness: boolean('enable_business').notNull().default(false),
     verifyStatusId: smallint('verify_status_id').notNull().default(VERIFY_STATUS.notRequested),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [index('user_workplaces_user_idx').on(t.userId)],
 );
@@ -45,10 +37,8 @@ export const userWorkplaces = pgTable(
 export const userStudyCentres = pgTable(
   'user_study_centres',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef(),
     name: varchar('name', { length: 150 }).notNull(),
     courseName: varchar('course_name', { length: 150 }).notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -56,7 +46,7 @@ export const userStudyCentres = pgTable(
     studyingHere: boolean('studying_here').notNull().default(false),
     description: text('description'),
     verifyStatusId: smallint('verify_status_id').notNull().default(VERIFY_STATUS.notRequested),
-    ...timestamps,
+    ...timestamps(),
   },
   (t) => [
     index('user_study_centres_user_idx').on(t.userId),
@@ -67,7 +57,7 @@ export const userStudyCentres = pgTable(
 export const skills = pgTable(
   'skills',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     name: varchar('name', { length: 60 }).notNull(),
   },
   (t) => [uniqueIndex('skills_name_lower_idx').on(sql`lower(${t.name})`)],
@@ -76,13 +66,11 @@ export const skills = pgTable(
 export const userSkills = pgTable(
   'user_skills',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     skillId: integer('skill_id')
       .notNull()
       .references(() => skills.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.skillId] }),
@@ -93,12 +81,10 @@ export const userSkills = pgTable(
 export const userRolesInterest = pgTable(
   'user_roles_interest',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef(),
     name: varchar('name', { length: 80 }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [uniqueIndex('user_roles_interest_unique_idx').on(t.userId, sql`lower(${t.name})`)],
 );
@@ -106,13 +92,11 @@ export const userRolesInterest = pgTable(
 export const userLanguages = pgTable(
   'user_languages',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     languageId: integer('language_id')
       .notNull()
       .references(() => languages.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.languageId] })],
 );

@@ -1,29 +1,19 @@
-import {
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { users } from './users';
+import { index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { userRef } from './users';
+import { createdAt, id } from './columns';
 
 /** Password recovery codes: stored hashed, 15 minutes, single use, at most 5 tries. */
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef(),
     codeHash: text('code_hash').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );

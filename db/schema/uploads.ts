@@ -1,11 +1,12 @@
-import { index, integer, pgTable, serial, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import { createdAt, id } from './columns';
 
 /** Stored files: random storage keys, the original name kept only for display. */
 export const uploads = pgTable(
   'uploads',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     kind: varchar('kind', { length: 5 }).notNull(),
     storageKey: varchar('storage_key', { length: 80 }).notNull().unique(),
@@ -14,7 +15,7 @@ export const uploads = pgTable(
     size: integer('size').notNull(),
     width: integer('width'),
     height: integer('height'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('uploads_owner_idx').on(t.ownerId)],
 );

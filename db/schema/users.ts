@@ -5,13 +5,12 @@ import {
   integer,
   jsonb,
   pgTable,
-  serial,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns';
 
 export type TUserLinks = {
   linkedin?: string | null;
@@ -23,7 +22,7 @@ export type TUserLinks = {
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: id(),
     email: varchar('email', { length: 254 }).notNull(),
     passwordHash: text('password_hash'),
     googleSub: varchar('google_sub', { length: 255 }),
@@ -57,8 +56,7 @@ export const users = pgTable(
      * lists the fullest profiles first (docs/api.md "Search").
      */
     profileRank: smallint('profile_rank').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
@@ -72,3 +70,13 @@ export const users = pgTable(
       .where(sql`${t.isTalent}`),
   ],
 );
+
+/**
+ * A reference to the user a row belongs to, deleted with them: `user_id` (or `name`) `integer
+ * not null references users(id) on delete cascade`.
+ */
+export function userRef(name = 'user_id') {
+  return integer(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}
