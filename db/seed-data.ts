@@ -1,4 +1,11 @@
 import {
+  businessPath,
+  isRecruitingStatus,
+  KINDS,
+  postingPath,
+  type TPostingKind,
+} from '@/lib/kinds';
+import {
   APPLICATION_STATUS,
   JOB_STATUS,
   OPEN_APPLICATION_STATUSES,
@@ -759,7 +766,7 @@ export const DEMO_JOB_APPLICATIONS: TDemoJobApplication[] = [
 // The pipeline, played as the server would play it
 // ---------------------------------------------------------------------------------------------
 
-type TKind = 'project' | 'job';
+type TKind = TPostingKind;
 
 /** Notifications younger than this are unread (`been_clicked` false); older ones were opened. */
 export const DEMO_UNREAD_WITHIN_DAYS = 3;
@@ -885,7 +892,37 @@ export type TDemoPlan = {
 
 /** The path a notification's link stands for, given the posting's id. */
 export const demoLink = (link: TPlannedNotification['link'], id: number) =>
-  link.to === 'talent' ? `/${link.kind}s/${id}` : `/business/${link.kind}s/${id}/applicants`;
+  link.to === 'talent' ? postingPath(link.kind, id) : businessPath(link.kind, id, 'applicants');
+
+/**
+ * What the pipeline does differently per kind (docs/architecture.md "One marketplace for two
+ * kinds"): which demo applications are a posting's, from which status it finishes, what its
+ * finish tells the hired, and whether hiring shows the congratulations (projects only).
+ */
+const DEMO_KINDS: {
+  [K in TKind]: {
+    applications: readonly (TDemoProjectApplication | TDemoJobApplication)[];
+    postingOf: (a: TDemoProjectApplication | TDemoJobApplication) => number;
+    finishesFrom: (status: number) => boolean;
+    finished: { type: TDemoNotificationType; texts: (name: string) => TTexts };
+    congratulates: boolean;
+  };
+} = {
+  project: {
+    applications: DEMO_PROJECT_APPLICATIONS,
+    postingOf: (a) => (a as TDemoProjectApplication).project,
+    finishesFrom: (status) => status === PROJECT_STATUS.started,
+    finished: { type: 'project_finished', texts: DEMO_TEXTS.projectFinished },
+    congratulates: true,
+  },
+  job: {
+    applications: DEMO_JOB_APPLICATIONS,
+    postingOf: (a) => (a as TDemoJobApplication).job,
+    finishesFrom: (status) => isRecruitingStatus('job', status),
+    finished: { type: 'job_finished', texts: DEMO_TEXTS.jobFinished },
+    congratulates: false,
+  },
+};
 
 const fullName = (p: { name: string; lastName: string }) => `${p.name} ${p.lastName}`.trim();
 
@@ -906,17 +943,12 @@ export function planDemoPipeline(): TDemoPlan {
       throw new Error(`Demo data: ${where}: ${what}`);
     };
     const owner: TDemoUserRef = { role: 'business', index: p.owner };
-    const appsOf: (TDemoProjectApplication | TDemoJobApplication)[] =
-      kind === 'project'
-        ? DEMO_PROJECT_APPLICATIONS.filter((a) => a.project === index)
-        : DEMO_JOB_APPLICATIONS.filter((a) => a.job === index);
+    const k = DEMO_KINDS[kind];
+    const appsOf = k.applications.filter((a) => k.postingOf(a) === index);
     const apps = appsOf.map((a) => {
       const planned: TPlannedApplication = {
         kind,
-        index: (kind === 'project'
-          ? (DEMO_PROJECT_APPLICATIONS as object[])
-          : (DEMO_JOB_APPLICATIONS as object[])
-        ).indexOf(a),
+        index: k.applications.indexOf(a),
         posting: index,
         talent: a.talent,
         status: applied,
@@ -958,12 +990,9 @@ export function planDemoPipeline(): TDemoPlan {
 
     type TEvent = { daysAgo: number; run: () => void };
     const events: TEvent[] = [];
-    let status: number = kind === 'project' ? PROJECT_STATUS.recruiting : JOB_STATUS.recruiting;
+    let status: number = KINDS[kind].statuses.recruiting;
     let updatedDaysAgo = p.postedDaysAgo;
-    const recruiting = () =>
-      kind === 'project'
-        ? status === PROJECT_STATUS.recruiting
-        : status === JOB_STATUS.recruiting || status === JOB_STATUS.inSelection;
+    const recruiting = () => isRecruitingStatus(kind, status);
     const hiredApps = () => apps.filter((a) => a.planned.status === hired);
 
     /** Rejects everyone still waiting, as starting or finishing a posting does. */
@@ -1036,7 +1065,7 @@ export function planDemoPipeline(): TDemoPlan {
               reason,
               updatedDaysAgo: move.daysAgo,
               // Hiring on a project shows the congratulations once; moving away clears them.
-              shownAcceptedMessage: kind === 'project' && move.to === hired,
+              shownAcceptedMessage: k.congratulates && move.to === hired,
             });
             if (!byTalent) {
               notify(
@@ -1099,17 +1128,17 @@ export function planDemoPipeline(): TDemoPlan {
       events.push({
         daysAgo: finished,
         run: () => {
-          if (kind === 'project' ? status !== PROJECT_STATUS.started : !recruiting()) {
+          if (!k.finishesFrom(status)) {
             fail('finished from a status that cannot finish');
           }
           if (hiredApps().length === 0) fail('finished without a hired talent');
-          status = kind === 'project' ? PROJECT_STATUS.finished : JOB_STATUS.finished;
+          status = KINDS[kind].statuses.finished;
           updatedDaysAgo = finished;
           for (const h of hiredApps()) {
             notify(
               talentRef(h.source.talent),
-              kind === 'project' ? 'project_finished' : 'job_finished',
-              (kind === 'project' ? DEMO_TEXTS.projectFinished : DEMO_TEXTS.jobFinished)(p.name),
+              k.finished.type,
+              k.finished.texts(p.name),
               'talent',
               finished,
             );

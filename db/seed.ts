@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { TPostingKind } from '@/lib/kinds';
 import {
   applicationStatusHistory,
   jobApplications,
@@ -26,6 +27,7 @@ import {
   DEMO_TALENTS,
   demoLink,
   type TDemoUserRef,
+  type TPlannedApplication,
 } from './seed-data';
 import type { Db } from './types';
 
@@ -160,8 +162,11 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
 
   const userId = (ref: TDemoUserRef) =>
     (ref.role === 'talent' ? talentIds : businessIds)[ref.index]!;
-  const postingUpdated = (kind: 'project' | 'job', index: number) =>
-    ago(DEMO_PLAN.postings.find((p) => p.kind === kind && p.index === index)!.updatedDaysAgo);
+  const updatedDaysAgo = new Map(
+    DEMO_PLAN.postings.map((p) => [`${p.kind}:${p.index}`, p.updatedDaysAgo]),
+  );
+  const postingUpdated = (kind: TPostingKind, index: number) =>
+    ago(updatedDaysAgo.get(`${kind}:${index}`)!);
 
   // Each kind of posting in one insert; ids are matched back by name, unique per kind
   // (tests/unit/seed-bulk.test.ts). Rows are listed in the data's order, so ids follow it.
@@ -217,27 +222,27 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
 
   // Each kind in one insert; ids are matched back by (posting, talent), unique per kind.
   const planned = DEMO_PLAN.applications;
+  const plannedOf: { [K in TPostingKind]: TPlannedApplication[] } = { project: [], job: [] };
+  for (const a of planned) plannedOf[a.kind].push(a);
   const projectApplicationRows = await tx
     .insert(projectApplications)
     .values(
-      planned
-        .filter((a) => a.kind === 'project')
-        .map((a) => {
-          const source = DEMO_PROJECT_APPLICATIONS[a.index]!;
-          return {
-            projectId: projectIds[a.posting]!,
-            userId: talentIds[a.talent]!,
-            proposal: source.proposal,
-            priceProposal: source.price,
-            weeks: source.weeks,
-            accepted: a.status,
-            reason: a.reason,
-            shownAcceptedMessage: a.shownAcceptedMessage,
-            readyToClose: a.readyToClose,
-            createdAt: ago(a.appliedDaysAgo),
-            updatedAt: ago(a.updatedDaysAgo),
-          };
-        }),
+      plannedOf.project.map((a) => {
+        const source = DEMO_PROJECT_APPLICATIONS[a.index]!;
+        return {
+          projectId: projectIds[a.posting]!,
+          userId: talentIds[a.talent]!,
+          proposal: source.proposal,
+          priceProposal: source.price,
+          weeks: source.weeks,
+          accepted: a.status,
+          reason: a.reason,
+          shownAcceptedMessage: a.shownAcceptedMessage,
+          readyToClose: a.readyToClose,
+          createdAt: ago(a.appliedDaysAgo),
+          updatedAt: ago(a.updatedDaysAgo),
+        };
+      }),
     )
     .returning({
       id: projectApplications.id,
@@ -247,29 +252,27 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
   const jobApplicationRows = await tx
     .insert(jobApplications)
     .values(
-      planned
-        .filter((a) => a.kind === 'job')
-        .map((a) => {
-          const source = DEMO_JOB_APPLICATIONS[a.index]!;
-          return {
-            jobId: jobIds[a.posting]!,
-            userId: talentIds[a.talent]!,
-            summary: source.summary,
-            experience: source.experience,
-            selected: a.status,
-            reason: a.reason,
-            createdAt: ago(a.appliedDaysAgo),
-            updatedAt: ago(a.updatedDaysAgo),
-          };
-        }),
+      plannedOf.job.map((a) => {
+        const source = DEMO_JOB_APPLICATIONS[a.index]!;
+        return {
+          jobId: jobIds[a.posting]!,
+          userId: talentIds[a.talent]!,
+          summary: source.summary,
+          experience: source.experience,
+          selected: a.status,
+          reason: a.reason,
+          createdAt: ago(a.appliedDaysAgo),
+          updatedAt: ago(a.updatedDaysAgo),
+        };
+      }),
     )
     .returning({
       id: jobApplications.id,
       postingId: jobApplications.jobId,
       userId: jobApplications.userId,
     });
-  const postingId = (kind: 'project' | 'job', index: number) =>
-    (kind === 'project' ? projectIds : jobIds)[index]!;
+  const postingIds = { project: projectIds, job: jobIds };
+  const postingId = (kind: TPostingKind, index: number) => postingIds[kind][index]!;
   const applicationIds = new Map<string, number>([
     ...projectApplicationRows.map((r) => [`project:${r.postingId}:${r.userId}`, r.id] as const),
     ...jobApplicationRows.map((r) => [`job:${r.postingId}:${r.userId}`, r.id] as const),
