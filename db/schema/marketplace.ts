@@ -11,6 +11,7 @@ import {
   text,
   uniqueIndex,
   varchar,
+  type AnyPgColumn,
   type ExtraConfigColumn,
 } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
@@ -45,51 +46,73 @@ const recordSigners = {
   nearSigner: varchar('near_signer', { length: 64 }),
 };
 
-export const projects = pgTable(
-  'projects',
-  {
+/** The columns every posting begins with: its id, owner and texts. */
+function postingHead() {
+  return {
     id: id(),
     ownerId: userRef('owner_id'),
     name: varchar('name', { length: 150 }).notNull(),
     summary: varchar('summary', { length: 300 }).notNull(),
     description: text('description').notNull(),
+  };
+}
+
+/** Where and until when a posting is: its modality, country and last day. */
+function postingPlace() {
+  return {
+    modality: varchar('modality', { length: 10 }).$type<TModality>().notNull(),
+    countryCode: varchar('country_code', { length: 2 }),
+    endDate: date('end_date', { mode: 'string' }),
+  };
+}
+
+/** The indexes every posting table has, named after it: by owner, by status and age, search. */
+function postingIndexes(
+  table: string,
+  status: ExtraConfigColumn,
+  t: { ownerId: ExtraConfigColumn; createdAt: ExtraConfigColumn; searchTerms: ExtraConfigColumn },
+) {
+  return [
+    index(`${table}_owner_idx`).on(t.ownerId),
+    index(`${table}_status_created_idx`).on(status, t.createdAt),
+    index(`${table}_search_idx`).using('gin', t.searchTerms),
+  ];
+}
+
+/** An application's posting: `integer not null references <posting>(id) on delete cascade`. */
+function postingRef(name: string, posting: () => AnyPgColumn) {
+  return integer(name).notNull().references(posting, { onDelete: 'cascade' });
+}
+
+export const projects = pgTable(
+  'projects',
+  {
+    ...postingHead(),
     skills: jsonb('skills').$type<string[]>().notNull().default([]),
     /** Minor units of `currency`. */
     budget: integer('budget').notNull(),
     currency: varchar('currency', { length: 3 }).notNull(),
     weeks: smallint('weeks').notNull(),
-    modality: varchar('modality', { length: 10 }).$type<TModality>().notNull(),
-    countryCode: varchar('country_code', { length: 2 }),
-    endDate: date('end_date', { mode: 'string' }),
+    ...postingPlace(),
     projectStatusId: smallint('project_status_id').notNull().default(PROJECT_STATUS.recruiting),
     ...timestamps(),
     /** What search matches (docs/api.md "Search"): kept by the database, never written. */
     searchTerms: tsvector('search_terms').generatedAlwaysAs(searchTermsOf('project_status_id')),
   },
-  (t) => [
-    index('projects_owner_idx').on(t.ownerId),
-    index('projects_status_created_idx').on(t.projectStatusId, t.createdAt),
-    index('projects_search_idx').using('gin', t.searchTerms),
-  ],
+  (t) => postingIndexes('projects', t.projectStatusId, t),
 );
 
 export const jobs = pgTable(
   'jobs',
   {
-    id: id(),
-    ownerId: userRef('owner_id'),
-    name: varchar('name', { length: 150 }).notNull(),
-    summary: varchar('summary', { length: 300 }).notNull(),
-    description: text('description').notNull(),
+    ...postingHead(),
     requirements: text('requirements'),
     skills: jsonb('skills').$type<string[]>().notNull().default([]),
     contractType: varchar('contract_type', { length: 12 }).$type<TContractType>().notNull(),
     minSalary: integer('min_salary'),
     maxSalary: integer('max_salary'),
     currency: varchar('currency', { length: 3 }).notNull(),
-    modality: varchar('modality', { length: 10 }).$type<TModality>().notNull(),
-    countryCode: varchar('country_code', { length: 2 }),
-    endDate: date('end_date', { mode: 'string' }),
+    ...postingPlace(),
     jobStatusId: smallint('job_status_id').notNull().default(JOB_STATUS.recruiting),
     ...timestamps(),
     /** What search matches (docs/api.md "Search"): kept by the database, never written. */
@@ -97,11 +120,7 @@ export const jobs = pgTable(
       searchTermsOf('job_status_id', [`'#contract=' || contract_type`]),
     ),
   },
-  (t) => [
-    index('jobs_owner_idx').on(t.ownerId),
-    index('jobs_status_created_idx').on(t.jobStatusId, t.createdAt),
-    index('jobs_search_idx').using('gin', t.searchTerms),
-  ],
+  (t) => postingIndexes('jobs', t.jobStatusId, t),
 );
 
 /** The columns both application tables end with: the on-chain records and the timestamps. */
@@ -144,9 +163,7 @@ export const projectApplications = pgTable(
   'project_applications',
   {
     id: id(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: postingRef('project_id', () => projects.id),
     userId: userRef(),
     proposal: text('proposal').notNull(),
     priceProposal: integer('price_proposal').notNull(),
@@ -164,9 +181,7 @@ export const jobApplications = pgTable(
   'job_applications',
   {
     id: id(),
-    jobId: integer('job_id')
-      .notNull()
-      .references(() => jobs.id, { onDelete: 'cascade' }),
+    jobId: postingRef('job_id', () => jobs.id),
     userId: userRef(),
     summary: text('summary').notNull(),
     experience: text('experience'),
