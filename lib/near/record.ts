@@ -6,13 +6,13 @@
  * sign; the wallet comes back to `callbackUrl` with `transactionHashes` (or `errorCode` and
  * `errorMessage` when the user refuses), which completeRecord reads on the next page load.
  */
-import { isKind } from '@/lib/kinds';
+import { isKind, type TPostingKind } from '@/lib/kinds';
 import { RECORD_DEPOSIT, RECORD_GAS, RECORD_METHOD } from './config';
 import { NearNotSignedInError, NearWalletRejectedError, REDIRECT_FAILED } from './errors';
 import { TRANSACTION_PARAMS, removeUrlParams, takeTransactionHashes, urlParam } from './url';
 import { nearWallet } from './wallet';
 
-export type TRecordKind = 'project' | 'job';
+export type TRecordKind = TPostingKind;
 /** Exactly the contract's arguments, in this key order. */
 export type TRecordArgs = { talent_id: number; kind: TRecordKind; posting_id: number };
 export type TRecordDone = { kind: TRecordKind; applicationId: number; transactionHash: string };

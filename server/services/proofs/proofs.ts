@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { jobApplications, jobs, projectApplications, projects, users } from '@/db/schema';
+import { projectApplications, projects, users } from '@/db/schema';
 import { explorerUrl, type TProofNetwork } from '@/lib/explorer';
+import { POSTING_KINDS } from '@/lib/kinds';
 import { ALGORAND_TX_RE, NEAR_TX_RE } from '@/lib/schemas/marketplace';
 import type { TChains, TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
+import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { getPosting, type TKind } from '@/server/services/marketplace/postings';
 import { checkAlgorandTransaction } from './algorand';
 import { cachingFetch } from './chain-cache';
@@ -40,53 +42,37 @@ const talentColumns = {
   avatarUrl: users.avatarUrl,
 };
 
-/** The applications that store `txId` for `network`, oldest first. */
+/** The applications of `kind` that store `txId` for `network`, oldest first. */
+function candidatesOf(ctx: TCtx, kind: TKind, network: TProofNetwork, txId: string) {
+  const k = SERVER_KINDS[kind];
+  // The two tables share the columns read here: typed as projects', the kind tells which.
+  const t = k.applicationTable as typeof projectApplications;
+  const posting = k.postingTable as typeof projects;
+  const algorand = network === 'algorand';
+  return ctx.db
+    .select({
+      applicationId: t.id,
+      postingId: posting.id,
+      recordedAt: t.updatedAt,
+      signer: algorand ? t.algorandSigner : t.nearSigner,
+      talent: talentColumns,
+    })
+    .from(t)
+    .innerJoin(posting, eq(posting.id, k.applicationFk))
+    .innerJoin(users, eq(users.id, t.userId))
+    .where(eq(algorand ? t.algorandTransaction : t.nearTransaction, txId))
+    .orderBy(t.id)
+    .limit(MAX_CANDIDATES);
+}
+
+/** The applications that store `txId` for `network`: projects' first, each kind oldest first. */
 async function candidates(ctx: TCtx, network: TProofNetwork, txId: string) {
-  const projectTx =
-    network === 'algorand'
-      ? projectApplications.algorandTransaction
-      : projectApplications.nearTransaction;
-  const jobTx =
-    network === 'algorand' ? jobApplications.algorandTransaction : jobApplications.nearTransaction;
-  const projectSigner =
-    network === 'algorand' ? projectApplications.algorandSigner : projectApplications.nearSigner;
-  const jobSigner =
-    network === 'algorand' ? jobApplications.algorandSigner : jobApplications.nearSigner;
-  const [onProjects, onJobs] = await Promise.all([
-    ctx.db
-      .select({
-        applicationId: projectApplications.id,
-        postingId: projects.id,
-        recordedAt: projectApplications.updatedAt,
-        signer: projectSigner,
-        talent: talentColumns,
-      })
-      .from(projectApplications)
-      .innerJoin(projects, eq(projects.id, projectApplications.projectId))
-      .innerJoin(users, eq(users.id, projectApplications.userId))
-      .where(eq(projectTx, txId))
-      .orderBy(projectApplications.id)
-      .limit(MAX_CANDIDATES),
-    ctx.db
-      .select({
-        applicationId: jobApplications.id,
-        postingId: jobs.id,
-        recordedAt: jobApplications.updatedAt,
-        signer: jobSigner,
-        talent: talentColumns,
-      })
-      .from(jobApplications)
-      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-      .innerJoin(users, eq(users.id, jobApplications.userId))
-      .where(eq(jobTx, txId))
-      .orderBy(jobApplications.id)
-      .limit(MAX_CANDIDATES),
-  ]);
-  const all: TCandidate[] = [
-    ...onProjects.map((r) => ({ ...r, kind: 'project' as const })),
-    ...onJobs.map((r) => ({ ...r, kind: 'job' as const })),
-  ];
-  return all.slice(0, MAX_CANDIDATES);
+  const found = await Promise.all(
+    POSTING_KINDS.map(async (kind) =>
+      (await candidatesOf(ctx, kind, network, txId)).map((r): TCandidate => ({ ...r, kind })),
+    ),
+  );
+  return found.flat().slice(0, MAX_CANDIDATES);
 }
 
 /** What the chain says about `txId` compared with what `record` claims. */
