@@ -16,9 +16,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import type { TContractType, TModality } from '@/types/marketplace';
+import { createdAt, id, timestamps } from './columns';
 import { uploads } from './uploads';
 import { userRef, users } from './users';
-import { createdAt, id, timestamps } from './columns';
 
 /** Postgres's text search document; written by the database only (generated columns). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

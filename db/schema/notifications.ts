@@ -9,8 +9,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { userRef } from './users';
 import { createdAt, id } from './columns';
+import { userRef } from './users';
 
 export const notifications = pgTable(
   'notifications',

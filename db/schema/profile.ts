@@ -12,9 +12,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, id, timestamps } from './columns';
 import { languages } from './reference';
 import { userRef } from './users';
-import { createdAt, id, timestamps } from './columns';
 
 export const userWorkplaces = pgTable(
   'user_workplaces',

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { userRef } from './users';
 import { createdAt, id } from './columns';
+import { userRef } from './users';
 
 /** Password recovery codes: stored hashed, 15 minutes, single use, at most 5 tries. */
 export const recoveryCodes = pgTable(

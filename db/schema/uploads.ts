@@ -1,6 +1,6 @@
 import { index, integer, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { users } from './users';
 import { createdAt, id } from './columns';
+import { users } from './users';
 
 /** Stored files: random storage keys, the original name kept only for display. */
 export const uploads = pgTable(
