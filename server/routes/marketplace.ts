@@ -23,9 +23,16 @@ import type { TAppEnv } from '@/server/context';
 import { jsonBody, queryParams } from '@/server/lib/validate';
 import { requireRole } from '@/server/middleware/auth';
 import * as applications from '@/server/services/marketplace/applications';
-import * as pipeline from '@/server/services/marketplace/pipeline';
+import { listApplicants } from '@/server/services/marketplace/board';
+import {
+  cancelPosting,
+  finishPosting,
+  readyToClose,
+  startProject,
+} from '@/server/services/marketplace/lifecycle';
 import { recordTransaction } from '@/server/services/marketplace/records';
 import * as postings from '@/server/services/marketplace/postings';
+import { changeApplicationStatus } from '@/server/services/marketplace/status-change';
 import { searchTalents } from '@/server/services/marketplace/talents';
 
 // The marketplace (docs/api.md "Marketplace"). Routes check the role up front (401 anonymous,
@@ -65,11 +72,14 @@ export const marketplaceRoutes = new Hono<TAppEnv>()
     return c.json({ status: true, data: await postings.searchPostings(c.var.ctx, 'job', query) });
   })
   .get('/projects/:id', async (c) => {
-    const data = await postings.getPosting(c.var.ctx, 'project', { id: pathId(c, 'project') });
+    const data = await postings.getPosting(c.var.ctx, {
+      kind: 'project',
+      id: pathId(c, 'project'),
+    });
     return c.json({ status: true, data });
   })
   .get('/jobs/:id', async (c) => {
-    const data = await postings.getPosting(c.var.ctx, 'job', { id: pathId(c, 'job') });
+    const data = await postings.getPosting(c.var.ctx, { kind: 'job', id: pathId(c, 'job') });
     return c.json({ status: true, data });
   })
   .post('/projects', requireRole('business'), async (c) => {
@@ -92,12 +102,12 @@ export const marketplaceRoutes = new Hono<TAppEnv>()
   })
   .delete('/projects', requireRole('business'), async (c) => {
     const input = await jsonBody(c, idSchema);
-    const data = await pipeline.cancelPosting(c.var.ctx, 'project', input);
+    const data = await cancelPosting(c.var.ctx, { ...input, kind: 'project' });
     return c.json({ status: true, data, ...CANCELLED });
   })
   .delete('/jobs', requireRole('business'), async (c) => {
     const input = await jsonBody(c, idSchema);
-    const data = await pipeline.cancelPosting(c.var.ctx, 'job', input);
+    const data = await cancelPosting(c.var.ctx, { ...input, kind: 'job' });
     return c.json({ status: true, data, ...CANCELLED });
   })
   // Applications: talents apply, edit and withdraw their own.
@@ -138,44 +148,51 @@ export const marketplaceRoutes = new Hono<TAppEnv>()
     const input = { ...query, id: pathId(c, 'project') };
     return c.json({
       status: true,
-      data: await pipeline.listApplicants(c.var.ctx, 'project', input),
+      data: await listApplicants(c.var.ctx, { ...input, kind: 'project' }),
     });
   })
   .get('/jobs/:id/applications', requireRole('business'), async (c) => {
     const query = queryParams(c, boardQuerySchema);
     const input = { ...query, id: pathId(c, 'job') };
-    return c.json({ status: true, data: await pipeline.listApplicants(c.var.ctx, 'job', input) });
+    return c.json({
+      status: true,
+      data: await listApplicants(c.var.ctx, { ...input, kind: 'job' }),
+    });
   })
   .post('/project_applications/changeApplicationStatus', requireRole('business'), async (c) => {
     const input = await jsonBody(c, changeStatusSchema);
-    const data = await pipeline.changeApplicationStatus(c.var.ctx, 'project', input);
+    const data = await changeApplicationStatus(c.var.ctx, { ...input, kind: 'project' });
     return c.json({ status: true, data, ...DATA_SAVED });
   })
   .post('/job_applications/changeApplicationStatus', requireRole('business'), async (c) => {
     const input = await jsonBody(c, changeStatusSchema);
-    const data = await pipeline.changeApplicationStatus(c.var.ctx, 'job', input);
+    const data = await changeApplicationStatus(c.var.ctx, { ...input, kind: 'job' });
     return c.json({ status: true, data, ...DATA_SAVED });
   })
   .post('/projects/start', requireRole('business'), async (c) => {
     const input = await jsonBody(c, lifecycleSchema);
     return c.json({
       status: true,
-      data: await pipeline.startProject(c.var.ctx, input),
+      data: await startProject(c.var.ctx, input),
       ...STARTED,
     });
   })
   .post('/projects/end', requireRole('business'), async (c) => {
     const input = await jsonBody(c, lifecycleSchema);
-    const data = await pipeline.finishProject(c.var.ctx, input);
+    const data = await finishPosting(c.var.ctx, { ...input, kind: 'project' });
     return c.json({ status: true, data, ...FINISHED });
   })
   .post('/jobs/end', requireRole('business'), async (c) => {
     const input = await jsonBody(c, lifecycleSchema);
-    return c.json({ status: true, data: await pipeline.finishJob(c.var.ctx, input), ...FINISHED });
+    return c.json({
+      status: true,
+      data: await finishPosting(c.var.ctx, { ...input, kind: 'job' }),
+      ...FINISHED,
+    });
   })
   .post('/project_applications/readytoclose', requireRole('talent'), async (c) => {
     const input = await jsonBody(c, lifecycleSchema);
-    return c.json({ status: true, data: await pipeline.readyToClose(c.var.ctx, input) });
+    return c.json({ status: true, data: await readyToClose(c.var.ctx, input) });
   })
   // On-chain records of finished work (docs/product.md "The calls").
   .patch('/project_applications/update_wallet', requireRole('talent'), async (c) => {

@@ -160,7 +160,7 @@ export async function loadPosting(
   if (postingIdOf(id) === null) return null;
   const ctx = await anonymousCtx();
   try {
-    const posting = plain(await getPosting(ctx, kind, { id: Number(id) })) as TProject | TJob;
+    const posting = plain(await getPosting(ctx, { kind, id: Number(id) })) as TProject | TJob;
     const country = (await listCountries(ctx)).find((c) => c.code === posting.country_code);
     return {
       posting,

@@ -332,7 +332,8 @@ export async function searchPostings(ctx: TCtx, kind: TKind, q: TPostingSearch |
 }
 
 /** `GET /projects/{id}`, `GET /jobs/{id}`: one posting, for anyone. */
-export async function getPosting(ctx: TCtx, kind: TKind, input: { id: number }) {
+export async function getPosting(ctx: TCtx, input: { kind: TKind; id: number }) {
+  const { kind } = input;
   const page = await selectPage(
     ctx.db,
     kind,
@@ -444,7 +445,7 @@ export async function createProject(ctx: TCtx, input: TProjectFields) {
     .insert(projects)
     .values({ ...projectColumns(input), ownerId: me.id, createdAt: ctx.now, updatedAt: ctx.now })
     .returning({ id: projects.id });
-  return getPosting(ctx, 'project', { id: row!.id });
+  return getPosting(ctx, { kind: 'project', id: row!.id });
 }
 
 /** `POST /jobs`: a business posts a job. */
@@ -456,13 +457,13 @@ export async function createJob(ctx: TCtx, input: TJobFields) {
     .insert(jobs)
     .values({ ...jobColumns(input), ownerId: me.id, createdAt: ctx.now, updatedAt: ctx.now })
     .returning({ id: jobs.id });
-  return getPosting(ctx, 'job', { id: row!.id });
+  return getPosting(ctx, { kind: 'job', id: row!.id });
 }
 
 /** The caller's own posting, still recruiting; another's is "not found" (no existence leak). */
 async function ownRecruiting(ctx: TCtx, kind: TKind, id: number) {
   const me = assertRole(ctx, 'business');
-  const posting = (await getPosting(ctx, kind, { id }).catch((err: unknown) => {
+  const posting = (await getPosting(ctx, { kind, id }).catch((err: unknown) => {
     if (err instanceof AppError && err.code === 'not_found') return null;
     throw err;
   })) as (TProjectDto & TJobDto) | null;
@@ -507,7 +508,7 @@ export async function updateProject(ctx: TCtx, input: { id: number } & Partial<T
     .where(and(eq(projects.id, input.id), eq(projects.projectStatusId, PROJECT_STATUS.recruiting)))
     .returning({ id: projects.id });
   if (changed.length === 0) throw notRecruiting(); // cancelled meanwhile
-  return getPosting(ctx, 'project', input);
+  return getPosting(ctx, { kind: 'project', id: input.id });
 }
 
 /** `PATCH /jobs`: any fields of the caller's recruiting job, checked merged (min ≤ max). */
@@ -521,7 +522,7 @@ export async function updateJob(ctx: TCtx, input: { id: number } & Partial<TJobF
     .where(and(eq(jobs.id, input.id), eq(jobs.jobStatusId, JOB_STATUS.recruiting)))
     .returning({ id: jobs.id });
   if (changed.length === 0) throw notRecruiting();
-  return getPosting(ctx, 'job', input);
+  return getPosting(ctx, { kind: 'job', id: input.id });
 }
 
 /**

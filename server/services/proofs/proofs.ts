@@ -155,7 +155,7 @@ export async function verifyProof(
     }
   }
   const { record, result } = chosen!;
-  const posting = await getPosting(ctx, record.kind, { id: record.postingId });
+  const posting = await getPosting(ctx, { kind: record.kind, id: record.postingId });
   const { chain, ...verdict } = result;
   return {
     ...base,
