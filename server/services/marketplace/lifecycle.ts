@@ -42,7 +42,7 @@ const hiredNotice = (
 };
 
 /** `POST /projects/start`: recruiting → started, once someone is hired. */
-export async function startProject(ctx: TCtx, input: { id: number; lang?: TLang }) {
+export async function startProject(ctx: TCtx, input: { id: number; lang: TLang }) {
   const { me, posting } = await ownPosting(ctx, { kind: 'project', id: input.id });
   const refuse = (statusId: number) => {
     if (statusId === PROJECT_STATUS.recruiting) return undefined;
@@ -98,7 +98,7 @@ const FINISH = {
  * `POST /projects/end`: a started project → finished. `POST /jobs/end`: a recruiting job →
  * finished, once someone is hired.
  */
-export async function finishPosting(ctx: TCtx, input: { kind: TKind; id: number; lang?: TLang }) {
+export async function finishPosting(ctx: TCtx, input: { kind: TKind; id: number; lang: TLang }) {
   const { kind } = input;
   const { me, posting } = await ownPosting(ctx, input);
   const finish = FINISH[kind];

@@ -75,7 +75,7 @@ export async function changeApplicationStatus(
     application_id: number;
     status: number;
     reason?: string | null;
-    lang?: TLang;
+    lang: TLang;
   },
 ) {
   const me = assertRole(ctx, 'business');
