@@ -14,6 +14,7 @@ import {
   type TJobStatus,
   type TProjectStatus,
 } from '@/lib/statuses';
+import { notice, notices, withReason, type TTexts } from '@/lib/i18n/notices';
 
 // What the demo database holds (db/seed.ts writes it). Texts in English and Spanish, as users
 // of both languages would write them; money in minor units. Times are days before the seeding
@@ -772,15 +773,17 @@ type TKind = TPostingKind;
 export const DEMO_UNREAD_WITHIN_DAYS = 3;
 
 /** The reason every applicant still waiting gets when a posting closes, in their language. */
-export const POSITION_CLOSED = { en: 'Position closed.', es: 'Puesto cerrado.' } as const;
+export const POSITION_CLOSED = {
+  en: notice('en', 'position_closed'),
+  es: notice('es', 'position_closed'),
+} as const;
 
 const quoted = (name: string) => `“${name}”`;
-type TTexts = [en: string, es: string];
 
 /**
- * The notifications' sentences, word for word those the server writes for the same events
- * (server/services/marketplace/pipeline.ts and applications.ts; tests/api/users-seed.test.ts
- * compares them).
+ * The notifications' sentences, those the server writes for the same events: the server's own
+ * catalog (lib/i18n/notices.ts; tests/api/users-seed.test.ts compares them), and a new
+ * application's, as server/services/marketplace/applications.ts writes it.
  */
 export const DEMO_TEXTS = {
   applicationNew: (who: string, posting: string): TTexts => [
@@ -788,45 +791,18 @@ export const DEMO_TEXTS = {
     `${who} se postuló a ${quoted(posting)}.`,
   ],
   status: {
-    [applied]: (n: string): TTexts => [
-      `Your application to ${quoted(n)} is under review again.`,
-      `Tu postulación a ${quoted(n)} vuelve a estar en revisión.`,
-    ],
-    [shortlisted]: (n: string): TTexts => [
-      `Good news: your application to ${quoted(n)} was shortlisted.`,
-      `Buenas noticias: tu postulación a ${quoted(n)} quedó preseleccionada.`,
-    ],
-    [hired]: (n: string): TTexts => [
-      `Congratulations! You were hired for ${quoted(n)}.`,
-      `¡Felicitaciones! Tu postulación a ${quoted(n)} fue aceptada: te contrataron.`,
-    ],
-    [rejected]: (n: string): TTexts => [
-      `Your application to ${quoted(n)} was not selected.`,
-      `Tu postulación a ${quoted(n)} no fue seleccionada.`,
-    ],
+    [applied]: (n: string) => notices('status.applied', { posting: n }),
+    [shortlisted]: (n: string) => notices('status.shortlisted', { posting: n }),
+    [hired]: (n: string) => notices('status.hired', { posting: n }),
+    [rejected]: (n: string) => notices('status.rejected', { posting: n }),
   } as Record<number, (name: string) => TTexts>,
-  withReason: ([en, es]: TTexts, reason: string | null | undefined): TTexts =>
-    reason ? [`${en}\nReason: ${reason}`, `${es}\nMotivo: ${reason}`] : [en, es],
-  postingClosed: (n: string): TTexts => [
-    `${quoted(n)} is closed, so your application was not selected. Thank you for applying.\nReason: ${POSITION_CLOSED.en}`,
-    `${quoted(n)} se cerró, así que tu postulación no fue seleccionada. Gracias por postularte.\nMotivo: ${POSITION_CLOSED.es}`,
-  ],
-  projectStarted: (n: string): TTexts => [
-    `${quoted(n)} has started. When the work is done, mark it ready to close.`,
-    `${quoted(n)} comenzó. Cuando el trabajo esté hecho, márcalo como listo para cerrar.`,
-  ],
-  readyToClose: (who: string, n: string): TTexts => [
-    `${who} marked ${quoted(n)} ready to close. Review the work and finish the project.`,
-    `${who} marcó ${quoted(n)} como listo para cerrar. Revisa el trabajo y finaliza el proyecto.`,
-  ],
-  projectFinished: (n: string): TTexts => [
-    `${quoted(n)} is finished. Thank you for your work! You can now record it on-chain from the project page.`,
-    `${quoted(n)} finalizó. ¡Gracias por tu trabajo! Ya puedes registrarlo en la blockchain desde la página del proyecto.`,
-  ],
-  jobFinished: (n: string): TTexts => [
-    `The selection for ${quoted(n)} is finished, and you were hired. Welcome aboard!`,
-    `La selección para ${quoted(n)} finalizó y te contrataron. ¡Bienvenido al equipo!`,
-  ],
+  withReason,
+  postingClosed: (n: string) =>
+    withReason(notices('posting_closed', { posting: n }), notices('position_closed')),
+  projectStarted: (n: string) => notices('project_started', { posting: n }),
+  readyToClose: (who: string, n: string) => notices('ready_to_close', { name: who, posting: n }),
+  projectFinished: (n: string) => notices('project_finished', { posting: n }),
+  jobFinished: (n: string) => notices('job_finished', { posting: n }),
 };
 
 export type TDemoUserRef = { role: 'talent' | 'business'; index: number };

@@ -15,9 +15,16 @@ import type { TAppEnv } from '@/server/context';
 import { jsonBody, queryParams } from '@/server/lib/validate';
 import { requireRole } from '@/server/middleware/auth';
 import * as applications from '@/server/services/marketplace/applications';
-import * as pipeline from '@/server/services/marketplace/pipeline';
+import { listApplicants } from '@/server/services/marketplace/board';
+import {
+  cancelPosting,
+  finishPosting,
+  readyToClose,
+  startProject,
+} from '@/server/services/marketplace/lifecycle';
 import { recordTransaction } from '@/server/services/marketplace/records';
 import * as postings from '@/server/services/marketplace/postings';
+import { changeApplicationStatus } from '@/server/services/marketplace/status-change';
 import { searchTalents } from '@/server/services/marketplace/talents';
 
 // The marketplace (docs/api.md "Marketplace"). Routes check the role up front (401 anonymous,
@@ -36,9 +43,6 @@ const DATA_SAVED = {
 };
 const STARTED = { message: 'Project started.', message_es: 'Proyecto iniciado.' };
 const FINISHED = { message: 'Posting finished.', message_es: 'Publicación finalizada.' };
-
-/** Each kind's finish (the pipeline's verbs, docs/api.md "Pipeline and lifecycle"). */
-const FINISH = { project: pipeline.finishProject, job: pipeline.finishJob } as const;
 
 /** A path id: digits within the ids' range; anything else is a posting that does not exist. */
 function pathId(c: Context<TAppEnv>, kind: TPostingKind): number {
@@ -79,7 +83,7 @@ function kindRoutes<K extends TPostingKind>(app: Hono<TAppEnv>, kind: K) {
       })
       .delete(`/${posts}`, requireRole('business'), async (c) => {
         const input = await jsonBody(c, idSchema);
-        const data = await pipeline.cancelPosting(c.var.ctx, kind, input);
+        const data = await cancelPosting(c.var.ctx, { ...input, kind });
         return c.json({ status: true, data, ...CANCELLED });
       })
       // Applications: talents apply, edit and withdraw their own.
@@ -104,17 +108,17 @@ function kindRoutes<K extends TPostingKind>(app: Hono<TAppEnv>, kind: K) {
         const input = { ...query, id: pathId(c, kind) };
         return c.json({
           status: true,
-          data: await pipeline.listApplicants(c.var.ctx, kind, input),
+          data: await listApplicants(c.var.ctx, { ...input, kind }),
         });
       })
       .post(`/${apps}/changeApplicationStatus`, requireRole('business'), async (c) => {
         const input = await jsonBody(c, changeStatusSchema);
-        const data = await pipeline.changeApplicationStatus(c.var.ctx, kind, input);
+        const data = await changeApplicationStatus(c.var.ctx, { ...input, kind });
         return c.json({ status: true, data, ...DATA_SAVED });
       })
       .post(`/${posts}/end`, requireRole('business'), async (c) => {
         const input = await jsonBody(c, lifecycleSchema);
-        const data = await FINISH[kind](c.var.ctx, input);
+        const data = await finishPosting(c.var.ctx, { ...input, kind });
         return c.json({ status: true, data, ...FINISHED });
       })
       // On-chain records of finished work (docs/product.md "The calls").
@@ -135,13 +139,13 @@ export const marketplaceRoutes = app
     const input = await jsonBody(c, lifecycleSchema);
     return c.json({
       status: true,
-      data: await pipeline.startProject(c.var.ctx, input),
+      data: await startProject(c.var.ctx, input),
       ...STARTED,
     });
   })
   .post('/project_applications/readytoclose', requireRole('talent'), async (c) => {
     const input = await jsonBody(c, lifecycleSchema);
-    return c.json({ status: true, data: await pipeline.readyToClose(c.var.ctx, input) });
+    return c.json({ status: true, data: await readyToClose(c.var.ctx, input) });
   })
   // The caller's own lists.
   .get('/me/applications', requireRole('talent'), async (c) => {

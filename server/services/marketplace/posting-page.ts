@@ -113,25 +113,11 @@ export async function selectPage(
   return paginated(data, total, page.page, page.per_page);
 }
 
-/**
- * `GET /projects/{id}`, `GET /jobs/{id}`: one posting, for anyone.
- * (The form `getPosting(ctx, kind, { id })` is the pipeline's until it takes the kind in its input.)
- */
+/** `GET /projects/{id}`, `GET /jobs/{id}`: one posting, for anyone. */
 export async function getPosting(
   ctx: TCtx,
-  input: { kind: TKind; id: number },
-): Promise<TProject | TJob>;
-export async function getPosting(
-  ctx: TCtx,
-  kind: TKind,
-  input: { id: number },
-): Promise<TProject | TJob>;
-export async function getPosting(
-  ctx: TCtx,
-  first: TKind | { kind: TKind; id: number },
-  second?: { id: number },
-) {
-  const { kind, id } = typeof first === 'object' ? first : { kind: first, id: second!.id };
+  { kind, id }: { kind: TKind; id: number },
+): Promise<TProject | TJob> {
   const page = await selectPage(
     ctx.db,
     kind,

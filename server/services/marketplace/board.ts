@@ -1,0 +1,186 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  applicationStatusHistory,
+  jobApplications,
+  projectApplications,
+  uploads,
+  users,
+} from '@/db/schema';
+import type { Db } from '@/db/types';
+import type { TCtx } from '@/server/context';
+import { paginated } from '@/server/services/profile/common';
+import { fileColumns, jobApplicationDto, projectApplicationDto } from './applications';
+import { SERVER_KINDS } from './kinds';
+import { ownPosting } from './owned-posting';
+import type { TKind } from './postings';
+
+// The owner's board of applicants (docs/api.md "Pipeline and lifecycle"): a posting's
+// applications with their talent and status history, a page at a time, and the count per status.
+
+const talentColumns = {
+  id: users.id,
+  name: users.name,
+  lastName: users.lastName,
+  headline: users.headline,
+  avatarUrl: users.avatarUrl,
+};
+
+type THistoryRow = typeof applicationStatusHistory.$inferSelect;
+
+const historyDto = (h: THistoryRow) => ({
+  from: h.fromStatus,
+  to: h.toStatus,
+  reason: h.reason,
+  actor_id: h.actorId,
+  created_at: h.createdAt.toISOString(),
+});
+
+async function historyOf(db: Db, kind: TKind, ids: number[]) {
+  const byApplication = new Map<number, ReturnType<typeof historyDto>[]>();
+  if (ids.length === 0) return byApplication;
+  const rows = await db
+    .select()
+    .from(applicationStatusHistory)
+    .where(
+      and(
+        eq(applicationStatusHistory.kind, kind),
+        inArray(applicationStatusHistory.applicationId, ids),
+      ),
+    )
+    .orderBy(asc(applicationStatusHistory.createdAt), asc(applicationStatusHistory.id));
+  for (const row of rows) {
+    const list = byApplication.get(row.applicationId) ?? [];
+    list.push(historyDto(row));
+    byApplication.set(row.applicationId, list);
+  }
+  return byApplication;
+}
+
+type TTalentRow = {
+  id: number;
+  name: string;
+  lastName: string;
+  headline: string | null;
+  avatarUrl: string | null;
+};
+const talentDto = (u: TTalentRow) => ({
+  id: u.id,
+  name: u.name,
+  last_name: u.lastName,
+  headline: u.headline,
+  avatar_url: u.avatarUrl,
+});
+
+/** What a board application tells of its posting. */
+type TBoardPosting = { id: number; name: string; statusId: number; currency: string };
+
+type TPage = { limit: number; offset: number };
+
+/**
+ * Each kind's board query: its applications matching `where`, oldest first, with their talent,
+ * as the kind's application DTO (a job's carries its file).
+ */
+const BOARD_QUERIES = {
+  project: async (db: Db, posting: TBoardPosting, where: ReturnType<typeof and>, p: TPage) => {
+    const rows = await db
+      .select({ application: projectApplications, talent: talentColumns })
+      .from(projectApplications)
+      .innerJoin(users, eq(users.id, projectApplications.userId))
+      .where(where)
+      .orderBy(asc(projectApplications.createdAt), asc(projectApplications.id))
+      .limit(p.limit)
+      .offset(p.offset);
+    const of = {
+      id: posting.id,
+      name: posting.name,
+      projectStatusId: posting.statusId,
+      currency: posting.currency,
+    };
+    return rows.map((r) => ({ dto: projectApplicationDto(r.application, of), talent: r.talent }));
+  },
+  job: async (db: Db, posting: TBoardPosting, where: ReturnType<typeof and>, p: TPage) => {
+    const rows = await db
+      .select({ application: jobApplications, talent: talentColumns, file: fileColumns })
+      .from(jobApplications)
+      .innerJoin(users, eq(users.id, jobApplications.userId))
+      .leftJoin(uploads, eq(uploads.id, jobApplications.fileId))
+      .where(where)
+      .orderBy(asc(jobApplications.createdAt), asc(jobApplications.id))
+      .limit(p.limit)
+      .offset(p.offset);
+    const of = { id: posting.id, name: posting.name, jobStatusId: posting.statusId };
+    return rows.map((r) => ({
+      dto: jobApplicationDto(r.application, of, r.file?.id ? r.file : null),
+      talent: r.talent,
+    }));
+  },
+} satisfies Record<TKind, unknown>;
+
+/** Board applications of one posting matching `where`, oldest first, with talent and history. */
+async function boardRows(
+  db: Db,
+  kind: TKind,
+  posting: TBoardPosting,
+  where: ReturnType<typeof and>,
+  page: { page: number; per_page: number },
+) {
+  const rows = await BOARD_QUERIES[kind](db, posting, where, {
+    limit: page.per_page,
+    offset: (page.page - 1) * page.per_page,
+  });
+  const history = await historyOf(
+    db,
+    kind,
+    rows.map((r) => r.dto.id),
+  );
+  return rows.map((r) => ({
+    ...r.dto,
+    talent: talentDto(r.talent),
+    history: history.get(r.dto.id) ?? [],
+  }));
+}
+
+/** `GET /projects/{id}/applications`, `GET /jobs/{id}/applications`: the owner's board. */
+export async function listApplicants(
+  ctx: TCtx,
+  input: { kind: TKind; id: number; status?: number; page: number; per_page: number },
+) {
+  const { posting } = await ownPosting(ctx, input);
+  const k = SERVER_KINDS[input.kind];
+  const ofPosting = eq(k.applicationFk, posting.id);
+  const where =
+    input.status === undefined
+      ? and(ofPosting)
+      : and(ofPosting, eq(k.applicationStatus, input.status));
+  const [data, countRows] = await Promise.all([
+    boardRows(ctx.db, input.kind, posting, where, input),
+    ctx.db
+      .select({ status: k.applicationStatus, n: sql<number>`count(*)::int` })
+      .from(k.applicationTable as typeof projectApplications)
+      .where(ofPosting)
+      .groupBy(k.applicationStatus),
+  ]);
+  const counts: Record<number, number> = { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0 };
+  for (const row of countRows) counts[row.status] = row.n;
+  const total =
+    input.status === undefined
+      ? Object.values(counts).reduce((sum, n) => sum + n, 0)
+      : (counts[input.status] ?? 0);
+  return { ...paginated<(typeof data)[number]>(data, total, input.page, input.per_page), counts };
+}
+
+/** One board application of the caller's posting (the answer of a status change). */
+export async function boardApplication(
+  ctx: TCtx,
+  input: { kind: TKind; posting: TBoardPosting; application_id: number },
+) {
+  const table = SERVER_KINDS[input.kind].applicationTable as typeof projectApplications;
+  const [row] = await boardRows(
+    ctx.db,
+    input.kind,
+    input.posting,
+    and(eq(table.id, input.application_id)),
+    { page: 1, per_page: 1 },
+  );
+  return row!;
+}

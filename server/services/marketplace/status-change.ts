@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import type { projectApplications } from '@/db/schema';
+import type { Db } from '@/db/types';
+import type { TLang } from '@/lib/i18n/lang';
+import { APPLICATION_STATUS } from '@/lib/statuses';
+import type { TCtx } from '@/server/context';
+import { AppError, fieldError } from '@/server/errors';
+import { notices, withReason, type TNoticeKey } from '@/lib/i18n/notices';
+import { assertRole } from '@/server/services/access';
+import { applicationTopic, notify } from '@/server/services/notifications/notifications';
+import { companySubject, takeRateLimits } from '@/server/services/rate-limit';
+import { applicationNotFound, moveApplication } from './applications';
+import { boardApplication } from './board';
+import { SERVER_KINDS } from './kinds';
+import { invalidTransition, postingClosed, talentLink } from './owned-posting';
+import { postingForApplication, type TKind } from './postings';
+
+// Moving applicants on the board (docs/api.md "Pipeline and lifecycle", docs/product.md): the
+// owner moves an applicant while the posting recruits; the move, its history and the talent's
+// notification are one transaction, and the e-mail leaves after the commit.
+
+/** The notification a talent gets when their application moves to a status (notices.json). */
+const STATUS_NOTICE: Record<number, TNoticeKey> = {
+  [APPLICATION_STATUS.applied]: 'status.applied',
+  [APPLICATION_STATUS.shortlisted]: 'status.shortlisted',
+  [APPLICATION_STATUS.hired]: 'status.hired',
+  [APPLICATION_STATUS.rejected]: 'status.rejected',
+};
+
+/**
+ * The limits of status changes (docs/security.md "Rate limits"): per application, so that one
+ * talent is not moved back and forth to flood them, and per company, generous enough for a whole
+ * board. Taken inside the move's transaction `tx`.
+ */
+function takeStatusChangeLimits(ctx: TCtx, tx: Db, companyId: number, topic: string) {
+  return takeRateLimits(
+    { db: tx, now: ctx.now },
+    [
+      { name: 'statusChangesPerApplication', subject: topic },
+      { name: 'statusChangesPerCompany', subject: companySubject(companyId) },
+    ],
+    {
+      message: 'Too many status changes in a short time. Please wait and try again.',
+      messageEs:
+        'Demasiados cambios de estado en poco tiempo. Espera un momento y vuelve a intentarlo.',
+    },
+  );
+}
+
+/** Why an application cannot move from `from` to `to`, if it cannot. */
+function refusedMove(from: number, to: number) {
+  if (from === APPLICATION_STATUS.withdrawn) {
+    return invalidTransition(
+      'The talent withdrew this application, so it cannot move.',
+      'El talento retiró esta postulación, así que no puede moverse.',
+    );
+  }
+  if (from === to) {
+    return invalidTransition(
+      'The application already has this status.',
+      'La postulación ya tiene este estado.',
+    );
+  }
+  return undefined;
+}
+
+/**
+ * `POST /project_applications/changeApplicationStatus`, `POST /job_applications/…`: the owner
+ * moves an applicant between applied, shortlisted, hired and rejected while the posting recruits.
+ */
+export async function changeApplicationStatus(
+  ctx: TCtx,
+  input: {
+    kind: TKind;
+    application_id: number;
+    status: number;
+    reason?: string | null;
+    lang: TLang;
+  },
+) {
+  const me = assertRole(ctx, 'business');
+  const { kind } = input;
+  const k = SERVER_KINDS[kind];
+  const table = k.applicationTable as typeof projectApplications;
+  const [application] = await ctx.db
+    .select({
+      id: table.id,
+      userId: table.userId,
+      postingId: k.applicationFk,
+      status: k.applicationStatus,
+    })
+    .from(table)
+    .where(eq(table.id, input.application_id));
+  const posting = application
+    ? await postingForApplication(ctx, kind, application.postingId)
+    : null;
+  if (!application || !posting || posting.ownerId !== me.id) {
+    throw applicationNotFound();
+  }
+  if (!posting.recruiting) throw postingClosed();
+  const from = application.status;
+  const to = input.status;
+  const refused = refusedMove(from, to);
+  if (refused) throw refused;
+  const reason = to === APPLICATION_STATUS.rejected ? (input.reason ?? null) : null;
+  if (to === APPLICATION_STATUS.rejected && !reason) {
+    throw new AppError('invalid_input', { errors: [fieldError('reason', 'required')] });
+  }
+  const afterCommit = await ctx.db.transaction(async (tx) => {
+    // The status read above may be stale: read it again under a share lock, so a move never lands
+    // on a posting that has just closed, and a start that waited for this move re-checks its hire
+    // after it (lifecycle.ts movePosting). Un-hiring the only hire while the project starts
+    // would otherwise leave a started project with nobody hired.
+    const current = await postingForApplication(ctx, kind, posting.id, tx);
+    if (!current.recruiting) throw postingClosed();
+    // Of two owners' clicks at once, the second finds the status moved and changes nothing.
+    const moved = await moveApplication(ctx, tx, kind, {
+      id: application.id,
+      from: [from],
+      to,
+      actorId: me.id,
+      reason,
+    });
+    if (!moved) {
+      throw invalidTransition(
+        'This application changed meanwhile. Reload to see it.',
+        'Esta postulación cambió mientras tanto. Recarga para verla.',
+      );
+    }
+    const topic = applicationTopic(kind, application.id);
+    // Counted only once the move is written, in its transaction: a refusal undoes it.
+    await takeStatusChangeLimits(ctx, tx, me.id, topic);
+    const [message, messageEs] = withReason(
+      notices(STATUS_NOTICE[to]!, { posting: posting.name }),
+      reason,
+    );
+    return notify(ctx, tx, [
+      {
+        userId: application.userId,
+        type: 'application_status',
+        message,
+        messageEs,
+        link: talentLink(kind, posting.id),
+        topic,
+      },
+    ]);
+  });
+  await afterCommit();
+  return boardApplication(ctx, { kind, posting, application_id: application.id });
+}
