@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { jobApplications, jobs, projectApplications, projects, users } from '@/db/schema';
+import { users } from '@/db/schema';
 import { explorerUrl, type TProofNetwork } from '@/lib/explorer';
 import { ALGORAND_TX_RE, NEAR_TX_RE } from '@/lib/schemas/marketplace';
 import type { TChains, TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { getPosting, type TKind } from '@/server/services/marketplace/postings';
+import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { checkAlgorandTransaction } from './algorand';
 import { cachingFetch } from './chain-cache';
 import { checkNearTransaction } from './near';
@@ -40,47 +41,35 @@ const talentColumns = {
   avatarUrl: users.avatarUrl,
 };
 
+/** The applications of one kind that store `txId` for `network`, oldest first. */
+function candidatesOfKind(ctx: TCtx, kind: TKind, network: TProofNetwork, txId: string) {
+  const {
+    applicationTable: application,
+    postingTable: posting,
+    applicationFk,
+  } = SERVER_KINDS[kind];
+  const onAlgorand = network === 'algorand';
+  return ctx.db
+    .select({
+      applicationId: application.id,
+      postingId: posting.id,
+      recordedAt: application.updatedAt,
+      signer: onAlgorand ? application.algorandSigner : application.nearSigner,
+      talent: talentColumns,
+    })
+    .from(application)
+    .innerJoin(posting, eq(posting.id, applicationFk))
+    .innerJoin(users, eq(users.id, application.userId))
+    .where(eq(onAlgorand ? application.algorandTransaction : application.nearTransaction, txId))
+    .orderBy(application.id)
+    .limit(MAX_CANDIDATES);
+}
+
 /** The applications that store `txId` for `network`, oldest first. */
 async function candidates(ctx: TCtx, network: TProofNetwork, txId: string) {
-  const projectTx =
-    network === 'algorand'
-      ? projectApplications.algorandTransaction
-      : projectApplications.nearTransaction;
-  const jobTx =
-    network === 'algorand' ? jobApplications.algorandTransaction : jobApplications.nearTransaction;
-  const projectSigner =
-    network === 'algorand' ? projectApplications.algorandSigner : projectApplications.nearSigner;
-  const jobSigner =
-    network === 'algorand' ? jobApplications.algorandSigner : jobApplications.nearSigner;
   const [onProjects, onJobs] = await Promise.all([
-    ctx.db
-      .select({
-        applicationId: projectApplications.id,
-        postingId: projects.id,
-        recordedAt: projectApplications.updatedAt,
-        signer: projectSigner,
-        talent: talentColumns,
-      })
-      .from(projectApplications)
-      .innerJoin(projects, eq(projects.id, projectApplications.projectId))
-      .innerJoin(users, eq(users.id, projectApplications.userId))
-      .where(eq(projectTx, txId))
-      .orderBy(projectApplications.id)
-      .limit(MAX_CANDIDATES),
-    ctx.db
-      .select({
-        applicationId: jobApplications.id,
-        postingId: jobs.id,
-        recordedAt: jobApplications.updatedAt,
-        signer: jobSigner,
-        talent: talentColumns,
-      })
-      .from(jobApplications)
-      .innerJoin(jobs, eq(jobs.id, jobApplications.jobId))
-      .innerJoin(users, eq(users.id, jobApplications.userId))
-      .where(eq(jobTx, txId))
-      .orderBy(jobApplications.id)
-      .limit(MAX_CANDIDATES),
+    candidatesOfKind(ctx, 'project', network, txId),
+    candidatesOfKind(ctx, 'job', network, txId),
   ]);
   const all: TCandidate[] = [
     ...onProjects.map((r) => ({ ...r, kind: 'project' as const })),
