@@ -23,31 +23,31 @@ export type TControlProps = {
 
 /**
  * The frame of a labelled field (text, text area, select): the label, then the control the
- * caller draws with the attributes that tie it to its hint, counter and error, then those.
+ * caller draws with the attributes that tie it to its hint, counter and error and with the
+ * field's other props (the control's own), then those.
  */
-export function FieldFrame({
-  label,
-  error,
-  hint,
-  optionalLabel,
-  counter,
-  id,
-  className,
+export function FieldFrame<P extends TFrameProps>({
+  props,
   control,
-}: TFrameProps & { control: (props: TControlProps) => ReactNode }) {
+}: {
+  props: P;
+  control: (tie: TControlProps, own: Omit<P, keyof TFrameProps>) => ReactNode;
+}) {
+  const { label, error, hint, optionalLabel, counter, id, className, ...own } = props;
   const autoId = useId();
   const controlId = id ?? autoId;
   const { hintId, errorId, counterId, describedBy } = helpIds(controlId, hint, error, counter);
+  const tie = {
+    id: controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  } as const;
   return (
     <div className={[styles.field, className].filter(Boolean).join(' ')}>
       <label htmlFor={controlId} className={styles.label}>
         {label} {optionalLabel && <span className={styles.optional}>({optionalLabel})</span>}
       </label>
-      {control({
-        id: controlId,
-        'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy,
-      })}
+      {control(tie, own)}
       <FieldHelp
         hintId={hintId}
         hint={hint}
@@ -58,18 +58,4 @@ export function FieldFrame({
       />
     </div>
   );
-}
-
-/** Splits a field's props into the frame's and the control's own. */
-export function splitFrame<P extends TFrameProps>({
-  label,
-  error,
-  hint,
-  optionalLabel,
-  counter,
-  id,
-  className,
-  ...control
-}: P) {
-  return { frame: { label, error, hint, optionalLabel, counter, id, className }, control };
 }

@@ -1,6 +1,6 @@
 import type { SelectHTMLAttributes } from 'react';
 import styles from './field.module.css';
-import { FieldFrame, splitFrame, type TFrameProps } from './field-frame';
+import { FieldFrame, type TFrameProps } from './field-frame';
 
 export type TOption = { value: string; label: string };
 
@@ -13,11 +13,10 @@ type TProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children' | keyof T
 
 /** A labelled native select (keyboard and screen readers work as everywhere). */
 export function SelectField({ options, placeholder, ...props }: TProps) {
-  const { frame, control: select } = splitFrame(props);
   return (
     <FieldFrame
-      {...frame}
-      control={(tie) => (
+      props={props}
+      control={(tie, select) => (
         <select {...tie} className={styles.input} {...select}>
           {placeholder !== undefined && <option value="">{placeholder}</option>}
           {options.map((o) => (

@@ -1,16 +1,15 @@
 import { useState, type InputHTMLAttributes } from 'react';
 import styles from './field.module.css';
-import { FieldFrame, splitFrame, type TFrameProps } from './field-frame';
+import { FieldFrame, type TFrameProps } from './field-frame';
 
 type TProps = Omit<InputHTMLAttributes<HTMLInputElement>, keyof TFrameProps> & TFrameProps;
 
 /** A labelled input with its hint, counter and error tied to it for assistive technology. */
 export function TextField(props: TProps) {
-  const { frame, control: input } = splitFrame(props);
   return (
     <FieldFrame
-      {...frame}
-      control={(tie) => <input {...tie} className={styles.input} {...input} />}
+      props={props}
+      control={(tie, input) => <input {...tie} className={styles.input} {...input} />}
     />
   );
 }
