@@ -6,7 +6,7 @@ import { useFailureText } from '@/components/forms/failure-text';
 import { useBusy } from '@/components/forms/use-busy';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
-import { PasswordField, TextField } from '@/components/ui/text-field';
+import { EmailField, PasswordField } from '@/components/ui/text-field';
 import { loginSchema } from '@/lib/schemas/users';
 import { toastSuccess } from '@/lib/toast';
 import { login } from '@/services/auth-service';
@@ -61,10 +61,8 @@ export function LoginForm() {
       )}
       <FormAlert text={failure} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField
+        <EmailField
           label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
           {...fields.bind('email', email, setEmail)}
           required
         />

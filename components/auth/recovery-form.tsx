@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { Button } from '@/components/ui/button';
-import { PasswordField, TextField } from '@/components/ui/text-field';
+import { EmailField, PasswordField, TextField } from '@/components/ui/text-field';
 import styles from './auth.module.css';
 import { FormAlert } from './form-alert';
 import { useRecoveryForm } from './use-recovery-form';
@@ -26,13 +26,7 @@ export function RecoveryForm() {
       <FormAlert text={form.failure} />
       {step === 1 ? (
         <form onSubmit={form.sendCode} noValidate>
-          <TextField
-            label={t('auth.fields.email')}
-            type="email"
-            autoComplete="email"
-            {...form.emailField}
-            required
-          />
+          <EmailField label={t('auth.fields.email')} {...form.emailField} required />
           <Button type="submit" className={styles.submit} disabled={busy}>
             {t('auth.recovery.send_code')}
           </Button>

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useToday } from '@/components/forms/use-today';
 import { Button } from '@/components/ui/button';
-import { PasswordField, TextField } from '@/components/ui/text-field';
+import { EmailField, PasswordField, TextField } from '@/components/ui/text-field';
 import styles from './auth.module.css';
 import { FormAlert } from './form-alert';
 import { RoleChoice } from './role-choice';
@@ -38,10 +38,8 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
             optionalLabel={t('auth.fields.optional')}
           />
         </div>
-        <TextField
+        <EmailField
           label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
           {...text('email')}
           readOnly={Boolean(google)}
           required

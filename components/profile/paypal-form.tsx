@@ -5,7 +5,7 @@ import { useFailureText } from '@/components/forms/failure-text';
 import { useBusy } from '@/components/forms/use-busy';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/text-field';
 import { paypalEmailSchema } from '@/lib/schemas/profile';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { updatePaypalEmail } from '@/services/settings-service';
@@ -48,10 +48,8 @@ export function PaypalForm() {
         <p>{t('settings.paypal.lead')}</p>
       </header>
       <form onSubmit={submit} noValidate>
-        <TextField
+        <EmailField
           label={t('settings.paypal.label')}
-          type="email"
-          autoComplete="email"
           {...fields.bind('paypal_email', email, setEmail)}
           hint={t('settings.paypal.hint')}
         />

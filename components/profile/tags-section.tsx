@@ -12,14 +12,10 @@ import type { useTagsSave } from './use-tags-save';
  */
 export function TagsSection({
   id,
-  input,
-  onAdd,
-  error,
-  chips,
   storedKeys,
-  onRemove,
   onSave,
   saving: { progress, failed, running },
+  ...editor
 }: {
   id: 'skills' | 'roles' | 'languages';
   input: ReactNode;
@@ -34,7 +30,7 @@ export function TagsSection({
 }) {
   const { t } = useTranslation('profile');
   const dirty = !sameNames(
-    chips.map((c) => c.key),
+    editor.chips.map((c) => c.key),
     storedKeys,
   );
   return (
@@ -44,11 +40,7 @@ export function TagsSection({
       footer={<SaveBar onSave={onSave} progress={progress} failed={failed} dirty={dirty} />}
     >
       <TagsEditor
-        input={input}
-        onAdd={onAdd}
-        error={error}
-        chips={chips}
-        onRemove={onRemove}
+        {...editor}
         emptyText={t(`${id}.empty`)}
         listLabel={t(`edit.sections.${id}`)}
         disabled={running}

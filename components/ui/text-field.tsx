@@ -35,3 +35,8 @@ export function PasswordField({
     </div>
   );
 }
+
+/** An e-mail input (the e-mail keyboard, the browser's saved addresses). */
+export function EmailField(props: Omit<TProps, 'type'>) {
+  return <TextField type="email" autoComplete="email" {...props} />;
+}
