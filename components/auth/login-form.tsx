@@ -3,13 +3,15 @@ import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
 import { useFailureText } from '@/components/forms/failure-text';
+import { useBusy } from '@/components/forms/use-busy';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
-import { PasswordField, TextField } from '@/components/ui/text-field';
+import { EmailField, PasswordField } from '@/components/ui/text-field';
 import { loginSchema } from '@/lib/schemas/users';
 import { toastSuccess } from '@/lib/toast';
 import { login } from '@/services/auth-service';
 import styles from './auth.module.css';
+import { FormAlert } from './form-alert';
 import { GoogleSignIn } from './google-sign-in';
 import { SESSION_ENDED } from './session-watcher';
 import { useSignIn } from './use-session-actions';
@@ -23,7 +25,7 @@ export function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, during } = useBusy();
   const ended = router.query.reason === SESSION_ENDED;
 
   async function onSubmit(e: FormEvent) {
@@ -31,9 +33,7 @@ export function LoginForm() {
     setFailure(null);
     const checked = fields.check(loginSchema, { email, password });
     if (!checked.ok) return;
-    setBusy(true);
-    const outcome = await login(checked.value.email, checked.value.password);
-    setBusy(false);
+    const outcome = await during(() => login(checked.value.email, checked.value.password));
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
       // docs/product.md "Error catalogue": a refused sign-in is "Email and/or password incorrect"; no answer "Error while
@@ -59,33 +59,17 @@ export function LoginForm() {
           {t('errors.session_ended')}
         </p>
       )}
-      {failure && (
-        <p className={styles.alert} role="alert">
-          {failure}
-        </p>
-      )}
+      <FormAlert text={failure} />
       <form onSubmit={onSubmit} noValidate>
-        <TextField
+        <EmailField
           label={t('auth.fields.email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            fields.clear('email');
-          }}
-          error={fields.text('email')}
+          {...fields.bind('email', email, setEmail)}
           required
         />
         <PasswordField
           label={t('auth.fields.password')}
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            fields.clear('password');
-          }}
-          error={fields.text('password')}
+          {...fields.bind('password', password, setPassword)}
           showLabel={t('auth.fields.show_password')}
           hideLabel={t('auth.fields.hide_password')}
           required

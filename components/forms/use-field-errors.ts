@@ -47,5 +47,15 @@ export function useFieldErrors() {
     );
   }, []);
 
-  return { errors, setErrors, check, text, clear };
+  /** A text control's value, change and error: a change sets the value and drops its error. */
+  const bind = (path: string, value: string, set: (value: string) => void) => ({
+    value,
+    onChange: (e: { target: { value: string } }) => {
+      set(e.target.value);
+      clear(path);
+    },
+    error: text(path),
+  });
+
+  return { errors, setErrors, check, text, clear, bind };
 }

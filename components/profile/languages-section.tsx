@@ -6,8 +6,7 @@ import { meListsSaved, useProfileCalls } from '@/services/profile-api';
 import { localName, useGetLanguagesQuery } from '@/services/reference-api';
 import { useAppDispatch } from '@/store/hooks';
 import type { TUser } from '@/types/user';
-import { EditSection, SaveBar } from './edit-section';
-import { sameNames, TagsEditor } from './tags-editor';
+import { TagsSection } from './tags-section';
 import { useTagsSave } from './use-tags-save';
 import { sortByLabel } from '@/lib/format/by-label';
 
@@ -25,7 +24,7 @@ export function LanguagesSection({ profile }: { profile: TUser }) {
     (languages: TUser['languages']) => dispatch(meListsSaved(profile.id, { languages })),
     [dispatch, profile.id],
   );
-  const { save, progress, failed, running } = useTagsSave({
+  const { save, ...saving } = useTagsSave({
     api: useProfileCalls().languages,
     messages: { success: 'messages.languages.success', error: 'messages.languages.error' },
     onStored,
@@ -60,41 +59,24 @@ export function LanguagesSection({ profile }: { profile: TUser }) {
   }
 
   return (
-    <EditSection
+    <TagsSection
       id="languages"
-      description={t('edit.descriptions.languages')}
-      footer={
-        <SaveBar
-          onSave={() => void onSave()}
-          progress={progress}
-          failed={failed}
-          dirty={
-            !sameNames(
-              ids.map(String),
-              stored.map((l) => String(l.id)),
-            )
-          }
+      input={
+        <SelectField
+          label={t('languages.label')}
+          placeholder={all ? t('languages.placeholder') : t('section.loading')}
+          options={options}
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
         />
       }
-    >
-      <TagsEditor
-        input={
-          <SelectField
-            label={t('languages.label')}
-            placeholder={all ? t('languages.placeholder') : t('section.loading')}
-            options={options}
-            value={choice}
-            onChange={(e) => setChoice(e.target.value)}
-          />
-        }
-        onAdd={add}
-        error={error}
-        chips={ids.map((id) => ({ key: String(id), label: nameOf(id) }))}
-        onRemove={(key) => setIds((list) => list.filter((id) => String(id) !== key))}
-        emptyText={t('languages.empty')}
-        listLabel={t('edit.sections.languages')}
-        disabled={running}
-      />
-    </EditSection>
+      onAdd={add}
+      error={error}
+      chips={ids.map((id) => ({ key: String(id), label: nameOf(id) }))}
+      storedKeys={stored.map((l) => String(l.id))}
+      onRemove={(key) => setIds((list) => list.filter((id) => String(id) !== key))}
+      onSave={() => void onSave()}
+      saving={saving}
+    />
   );
 }

@@ -2,9 +2,10 @@ import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
 import { useGuardedForm } from '@/components/forms/leave-guard';
 import { useFailureText } from '@/components/forms/failure-text';
+import { useBusy } from '@/components/forms/use-busy';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/text-field';
+import { EmailField } from '@/components/ui/text-field';
 import { paypalEmailSchema } from '@/lib/schemas/profile';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { updatePaypalEmail } from '@/services/settings-service';
@@ -20,7 +21,7 @@ export function PaypalForm() {
   const [email, setEmail] = useState(stored);
   const fields = useFieldErrors();
   const failureText = useFailureText();
-  const [busy, setBusy] = useState(false);
+  const { busy, during } = useBusy();
   const dirty = email.trim() !== stored;
   useGuardedForm({ dirty, saving: busy });
 
@@ -28,9 +29,7 @@ export function PaypalForm() {
     e.preventDefault();
     const checked = fields.check(paypalEmailSchema, { paypal_email: email });
     if (!checked.ok) return;
-    setBusy(true);
-    const outcome = await updatePaypalEmail(checked.value.paypal_email);
-    setBusy(false);
+    const outcome = await during(() => updatePaypalEmail(checked.value.paypal_email));
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
       const error = t('messages.paypal.error');
@@ -49,16 +48,9 @@ export function PaypalForm() {
         <p>{t('settings.paypal.lead')}</p>
       </header>
       <form onSubmit={submit} noValidate>
-        <TextField
+        <EmailField
           label={t('settings.paypal.label')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            fields.clear('paypal_email');
-          }}
-          error={fields.text('paypal_email')}
+          {...fields.bind('paypal_email', email, setEmail)}
           hint={t('settings.paypal.hint')}
         />
         <div className={styles.formActions}>

@@ -5,8 +5,8 @@ import { PROFILE_LIMITS } from '@/lib/schemas/profile';
 import { meListsSaved, useProfileCalls } from '@/services/profile-api';
 import { useAppDispatch } from '@/store/hooks';
 import type { TUser } from '@/types/user';
-import { EditSection, SaveBar } from './edit-section';
-import { cleanName, sameNames, TagsEditor } from './tags-editor';
+import { cleanName } from './tags-editor';
+import { TagsSection } from './tags-section';
 import { useTagsSave } from './use-tags-save';
 
 /** Roles of interest, typed freely; replaced on save (docs/product.md "The calls"). */
@@ -21,7 +21,7 @@ export function RolesSection({ profile }: { profile: TUser }) {
     (roles: { name: string }[]) => dispatch(meListsSaved(profile.id, { roles_interest: roles })),
     [dispatch, profile.id],
   );
-  const { save, progress, failed, running } = useTagsSave({
+  const { save, ...saving } = useTagsSave({
     api: useProfileCalls().roles,
     messages: { success: 'messages.roles.success', error: 'messages.roles.error' },
     onStored,
@@ -46,41 +46,24 @@ export function RolesSection({ profile }: { profile: TUser }) {
   }
 
   return (
-    <EditSection
+    <TagsSection
       id="roles"
-      description={t('edit.descriptions.roles')}
-      footer={
-        <SaveBar
-          onSave={() => void onSave()}
-          progress={progress}
-          failed={failed}
-          dirty={
-            !sameNames(
-              items,
-              stored.map((r) => r.name),
-            )
-          }
+      input={
+        <TextField
+          label={t('roles.label')}
+          hint={t('roles.hint')}
+          value={text}
+          maxLength={PROFILE_LIMITS.role}
+          onChange={(e) => setText(e.target.value)}
         />
       }
-    >
-      <TagsEditor
-        input={
-          <TextField
-            label={t('roles.label')}
-            hint={t('roles.hint')}
-            value={text}
-            maxLength={PROFILE_LIMITS.role}
-            onChange={(e) => setText(e.target.value)}
-          />
-        }
-        onAdd={add}
-        error={error}
-        chips={items.map((name) => ({ key: name, label: name }))}
-        onRemove={(key) => setItems((list) => list.filter((n) => n !== key))}
-        emptyText={t('roles.empty')}
-        listLabel={t('edit.sections.roles')}
-        disabled={running}
-      />
-    </EditSection>
+      onAdd={add}
+      error={error}
+      chips={items.map((name) => ({ key: name, label: name }))}
+      storedKeys={stored.map((r) => r.name)}
+      onRemove={(key) => setItems((list) => list.filter((n) => n !== key))}
+      onSave={() => void onSave()}
+      saving={saving}
+    />
   );
 }

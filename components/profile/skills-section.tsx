@@ -1,15 +1,15 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useCallback, useEffect, useState } from 'react';
 import { useSuggestions } from '@/components/forms/use-suggestions';
-import { TextField } from '@/components/ui/text-field';
+import { SuggestField } from '@/components/forms/suggest-field';
 import { PROFILE_LIMITS } from '@/lib/schemas/profile';
 import { useProfileCalls } from '@/services/profile-api';
 import { useSearchSkillsQuery } from '@/services/reference-api';
 import { skillsSaved } from '@/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { selectSkillsUser } from '@/store/profile-slice';
-import { EditSection, SaveBar } from './edit-section';
-import { cleanName, sameNames, TagsEditor } from './tags-editor';
+import { cleanName } from './tags-editor';
+import { TagsSection } from './tags-section';
 import { useTagsSave } from './use-tags-save';
 
 /** docs/product.md "Entities and fields": skills are shown in forms as value/label pairs. */
@@ -37,7 +37,7 @@ export function SkillsSection() {
     (skills: { name: string }[]) => dispatch(skillsSaved(skills)),
     [dispatch],
   );
-  const { save, progress, failed, running } = useTagsSave({
+  const { save, ...saving } = useTagsSave({
     api: useProfileCalls().skills,
     messages: { success: 'messages.skills.success', error: 'messages.skills.error' },
     onStored,
@@ -78,47 +78,26 @@ export function SkillsSection() {
     label: t('skills.label'),
   });
   return (
-    <EditSection
+    <TagsSection
       id="skills"
-      description={t('edit.descriptions.skills')}
-      footer={
-        <SaveBar
-          onSave={() => void onSave()}
-          progress={progress}
-          failed={failed}
-          dirty={
-            !sameNames(
-              items.map((i) => i.value),
-              stored.map((s) => s.name),
-            )
-          }
+      input={
+        <SuggestField
+          label={t('skills.label')}
+          hint={t('skills.hint')}
+          value={text}
+          maxLength={PROFILE_LIMITS.skill}
+          suggest={suggest}
+          onChange={typed}
+          onKeyDown={(e) => void suggest.onKeyDown(e)}
         />
       }
-    >
-      <TagsEditor
-        input={
-          <div className={suggest.boxClass}>
-            <TextField
-              label={t('skills.label')}
-              hint={t('skills.hint')}
-              value={text}
-              maxLength={PROFILE_LIMITS.skill}
-              autoComplete="off"
-              {...suggest.inputProps}
-              onChange={(e) => typed(e.target.value)}
-              onKeyDown={(e) => void suggest.onKeyDown(e)}
-            />
-            {suggest.list}
-          </div>
-        }
-        onAdd={() => add(text)}
-        error={error}
-        chips={items.map((i) => ({ key: i.value, label: i.label }))}
-        onRemove={(key) => setItems((list) => list.filter((i) => i.value !== key))}
-        emptyText={t('skills.empty')}
-        listLabel={t('edit.sections.skills')}
-        disabled={running}
-      />
-    </EditSection>
+      onAdd={() => add(text)}
+      error={error}
+      chips={items.map((i) => ({ key: i.value, label: i.label }))}
+      storedKeys={stored.map((s) => s.name)}
+      onRemove={(key) => setItems((list) => list.filter((i) => i.value !== key))}
+      onSave={() => void onSave()}
+      saving={saving}
+    />
   );
 }

@@ -47,3 +47,14 @@ export function Avatar({
     </span>
   );
 }
+
+/** A user's photo or initials: `Avatar` with the name and photo taken from the user. */
+export function UserAvatar({
+  user,
+  ...rest
+}: {
+  user: { avatar_url?: string | null; person: { name: string; last_name: string } };
+} & Omit<Parameters<typeof Avatar>[0], 'url' | 'name' | 'lastName'>) {
+  const { person } = user;
+  return <Avatar url={user.avatar_url} name={person.name} lastName={person.last_name} {...rest} />;
+}

@@ -1,51 +1,16 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type InputHTMLAttributes } from 'react';
 import styles from './field.module.css';
-import { FieldHelp, helpIds } from './field-help';
+import { FieldFrame, type TFrameProps } from './field-frame';
 
-type TProps = InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  error?: string | null;
-  hint?: ReactNode;
-  optionalLabel?: string;
-  /** How much of `maxLength` is used, as the caller words it ("120 / 160"). */
-  counter?: string;
-};
+type TProps = Omit<InputHTMLAttributes<HTMLInputElement>, keyof TFrameProps> & TFrameProps;
 
 /** A labelled input with its hint, counter and error tied to it for assistive technology. */
-export function TextField({
-  label,
-  error,
-  hint,
-  optionalLabel,
-  counter,
-  id,
-  className,
-  ...input
-}: TProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const { hintId, errorId, counterId, describedBy } = helpIds(inputId, hint, error, counter);
+export function TextField(props: TProps) {
   return (
-    <div className={[styles.field, className].filter(Boolean).join(' ')}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label} {optionalLabel && <span className={styles.optional}>({optionalLabel})</span>}
-      </label>
-      <input
-        id={inputId}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
-      <FieldHelp
-        hintId={hintId}
-        hint={hint}
-        counterId={counterId}
-        counter={counter}
-        errorId={errorId}
-        error={error}
-      />
-    </div>
+    <FieldFrame
+      props={props}
+      control={(tie, input) => <input {...tie} className={styles.input} {...input} />}
+    />
   );
 }
 
@@ -69,4 +34,9 @@ export function PasswordField({
       </button>
     </div>
   );
+}
+
+/** An e-mail input (the e-mail keyboard, the browser's saved addresses). */
+export function EmailField(props: Omit<TProps, 'type'>) {
+  return <TextField type="email" autoComplete="email" {...props} />;
 }

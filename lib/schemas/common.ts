@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { blankToNull, noControlChars } from './text';
+import { blankOr, noControlChars } from './text';
 
 // Values many inputs share. Messages are error codes (docs/api.md "Errors").
 
@@ -52,24 +52,12 @@ export const phone = () =>
   );
 
 /** An optional phone: empty means null. */
-export const optionalPhone = () =>
-  v.optional(v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(phone())));
+export const optionalPhone = () => blankOr(phone());
 
 /** An ISO 3166 alpha-2 code in any case, or empty (none); the server checks it is a country. */
 export const optionalCountryCode = () =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(blankToNull),
-      v.nullable(
-        v.pipe(
-          v.string('invalid_type'),
-          v.trim(),
-          v.toUpperCase(),
-          v.regex(/^[A-Z]{2}$/, 'country'),
-        ),
-      ),
-    ),
+  blankOr(
+    v.pipe(v.string('invalid_type'), v.trim(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'country')),
   );
 
 /** Whether `s` (YYYY-MM-DD) names a day of the calendar: 2023-02-30 does not. */

@@ -1,6 +1,14 @@
 import * as v from 'valibot';
 import { email, id, lang, optionalCountryCode, optionalPhone, pastDate } from './common';
-import { blankToNull, CONTROL_CHARS, LINE_BREAKS, line, optionalLine, optionalText } from './text';
+import {
+  blankOr,
+  blankToNull,
+  CONTROL_CHARS,
+  LINE_BREAKS,
+  line,
+  optionalLine,
+  optionalText,
+} from './text';
 
 // Profile payloads (docs/product.md "Entities and fields", "The calls"), shared by the forms and the API. Messages are error codes.
 
@@ -25,8 +33,7 @@ export const PROFILE_LIMITS = {
   imageSide: 10_000,
 } as const;
 
-const optionalDate = () =>
-  v.optional(v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(pastDate())));
+const optionalDate = () => blankOr(pastDate());
 
 /** An end date is needed unless the entry is current, and never before the start. */
 const needsEnd = (current: boolean | undefined, end: string | null | undefined) =>
@@ -37,12 +44,40 @@ const endNotBeforeStart = (
   end: string | null | undefined,
 ) => Boolean(current) || !end || end >= start;
 
-const workplaceEntries = {
-  workplace_name: line(1, PROFILE_LIMITS.line),
-  position: line(1, PROFILE_LIMITS.line),
+/**
+ * A dated entry's checks: an end date is needed unless the entry is `current` (`work_here`,
+ * `studying_here`), and never before the start; both errors stand at the end date.
+ */
+function endChecks<TEntry extends { start_date: string; end_date?: string | null }>(
+  current: string & keyof TEntry,
+) {
+  const isCurrent = (e: TEntry) => e[current] as boolean | undefined;
+  type TCheck = v.PipeAction<TEntry, TEntry, v.PartialCheckIssue<TEntry>>;
+  const atEnd = (paths: string[][], ok: (e: TEntry) => boolean, message: string) =>
+    v.forward(v.partialCheck(paths as never, ok as never, message), [
+      'end_date',
+    ] as never) as unknown as TCheck;
+  return [
+    atEnd([[current], ['end_date']], (e) => needsEnd(isCurrent(e), e.end_date), 'end_required'),
+    atEnd(
+      [[current], ['start_date'], ['end_date']],
+      (e) => endNotBeforeStart(isCurrent(e), e.start_date, e.end_date),
+      'end_before_start',
+    ),
+  ] as const;
+}
+
+/** The fields every dated entry has (experience, education). */
+const datedEntries = {
   start_date: pastDate(),
   end_date: optionalDate(),
   description: optionalText(PROFILE_LIMITS.text),
+};
+
+const workplaceEntries = {
+  workplace_name: line(1, PROFILE_LIMITS.line),
+  position: line(1, PROFILE_LIMITS.line),
+  ...datedEntries,
   work_here: v.optional(v.boolean('invalid_type')),
   enable_business: v.optional(v.boolean('invalid_type')),
 };
@@ -50,22 +85,7 @@ const workplaceEntries = {
 /** A whole experience. `work_here` clears the end date; `verify_status_id` is not an input. */
 export const workplaceSchema = /* @__PURE__ */ v.pipe(
   v.object(workplaceEntries),
-  v.forward(
-    v.partialCheck(
-      [['work_here'], ['end_date']],
-      (e) => needsEnd(e.work_here, e.end_date),
-      'end_required',
-    ),
-    ['end_date'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['work_here'], ['start_date'], ['end_date']],
-      (e) => endNotBeforeStart(e.work_here, e.start_date, e.end_date),
-      'end_before_start',
-    ),
-    ['end_date'],
-  ),
+  ...endChecks<v.InferOutput<v.ObjectSchema<typeof workplaceEntries, undefined>>>('work_here'),
   v.transform((e) => ({
     workplace_name: e.workplace_name,
     position: e.position,
@@ -79,40 +99,26 @@ export const workplaceSchema = /* @__PURE__ */ v.pipe(
 export type TWorkplaceInput = v.InferInput<typeof workplaceSchema>;
 export type TWorkplace = v.InferOutput<typeof workplaceSchema>;
 
-/** `PATCH /user_workplaces`: the id and any fields; the merged result is validated whole. */
-export const workplacePatchSchema = /* @__PURE__ */ v.object({
-  ...v.partial(v.object(workplaceEntries)).entries,
-  id: id(),
-});
+/** A patch of a dated entry: the id and any of its fields; the merged result is validated whole. */
+const patchOf = <TEntries extends v.ObjectEntries>(entries: TEntries) =>
+  v.object({ ...v.partial(v.object(entries)).entries, id: id() });
+
+/** `PATCH /user_workplaces`. */
+export const workplacePatchSchema = /* @__PURE__ */ patchOf(workplaceEntries);
 export type TWorkplacePatch = v.InferOutput<typeof workplacePatchSchema>;
 
 const studyCentreEntries = {
   name: line(1, PROFILE_LIMITS.line),
   course_name: line(1, PROFILE_LIMITS.line),
-  start_date: pastDate(),
-  end_date: optionalDate(),
-  description: optionalText(PROFILE_LIMITS.text),
+  ...datedEntries,
   studying_here: v.optional(v.boolean('invalid_type')),
 };
 
 /** A whole education entry. `studying_here` clears the end date. */
 export const studyCentreSchema = /* @__PURE__ */ v.pipe(
   v.object(studyCentreEntries),
-  v.forward(
-    v.partialCheck(
-      [['studying_here'], ['end_date']],
-      (e) => needsEnd(e.studying_here, e.end_date),
-      'end_required',
-    ),
-    ['end_date'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['studying_here'], ['start_date'], ['end_date']],
-      (e) => endNotBeforeStart(e.studying_here, e.start_date, e.end_date),
-      'end_before_start',
-    ),
-    ['end_date'],
+  ...endChecks<v.InferOutput<v.ObjectSchema<typeof studyCentreEntries, undefined>>>(
+    'studying_here',
   ),
   v.transform((e) => ({
     name: e.name,
@@ -126,10 +132,7 @@ export const studyCentreSchema = /* @__PURE__ */ v.pipe(
 export type TStudyCentreInput = v.InferInput<typeof studyCentreSchema>;
 export type TStudyCentre = v.InferOutput<typeof studyCentreSchema>;
 
-export const studyCentrePatchSchema = /* @__PURE__ */ v.object({
-  ...v.partial(v.object(studyCentreEntries)).entries,
-  id: id(),
-});
+export const studyCentrePatchSchema = /* @__PURE__ */ patchOf(studyCentreEntries);
 export type TStudyCentrePatch = v.InferOutput<typeof studyCentrePatchSchema>;
 
 /** Body of DELETE /user_workplaces and DELETE /user_study_centres. */
@@ -163,37 +166,25 @@ export const skillSearchSchema = /* @__PURE__ */ v.object({
 /** A URL of one of our own uploads, as `POST /image` and `POST /file` answer it. */
 export const UPLOAD_URL_RE = /^\/api\/uploads\/[a-f0-9]{32}\.(png|jpg|webp|pdf|doc|docx)$/;
 const uploadUrl = () =>
-  v.optional(
+  blankOr(
     v.pipe(
-      v.unknown(),
-      v.transform(blankToNull),
-      v.nullable(
-        v.pipe(
-          v.string('invalid_type'),
-          v.maxLength(300, 'too_long'),
-          v.regex(UPLOAD_URL_RE, 'upload_first'),
-        ),
-      ),
+      v.string('invalid_type'),
+      v.maxLength(300, 'too_long'),
+      v.regex(UPLOAD_URL_RE, 'upload_first'),
     ),
   );
 
 /** A web address (http or https). The URL parser drops tabs and line breaks silently: refused. */
 const link = () =>
-  v.optional(
+  blankOr(
     v.pipe(
-      v.unknown(),
-      v.transform(blankToNull),
-      v.nullable(
-        v.pipe(
-          v.string('invalid_type'),
-          v.check((s: string) => !CONTROL_CHARS.test(s), 'control_characters'),
-          v.check((s: string) => !LINE_BREAKS.test(s), 'line_breaks'),
-          v.trim(),
-          v.maxLength(PROFILE_LIMITS.link, 'too_long'),
-          v.url('url'),
-          v.check((s: string) => /^https?:\/\//i.test(s), 'url'),
-        ),
-      ),
+      v.string('invalid_type'),
+      v.check((s: string) => !CONTROL_CHARS.test(s), 'control_characters'),
+      v.check((s: string) => !LINE_BREAKS.test(s), 'line_breaks'),
+      v.trim(),
+      v.maxLength(PROFILE_LIMITS.link, 'too_long'),
+      v.url('url'),
+      v.check((s: string) => /^https?:\/\//i.test(s), 'url'),
     ),
   );
 

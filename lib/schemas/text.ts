@@ -58,18 +58,15 @@ export const line = (min: number, max: number) =>
     v.maxLength(max, 'too_long'),
   );
 
+/** An optional value: blank text or null means null, anything else `schema` checks. */
+export const blankOr = <TSchema extends v.GenericSchema>(schema: TSchema) =>
+  v.optional(v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(schema)));
+
 /** An optional one-line text: empty means null. */
-export const optionalLine = (max: number) =>
-  v.optional(v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(line(1, max))));
+export const optionalLine = (max: number) => blankOr(line(1, max));
 
 /** An optional multi-line text (tabs and line breaks allowed): trimmed, empty means null. */
 export const optionalText = (max: number) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform(blankToNull),
-      v.nullable(
-        v.pipe(v.string('invalid_type'), noControlChars(), v.trim(), v.maxLength(max, 'too_long')),
-      ),
-    ),
+  blankOr(
+    v.pipe(v.string('invalid_type'), noControlChars(), v.trim(), v.maxLength(max, 'too_long')),
   );

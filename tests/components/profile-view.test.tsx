@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CompletenessMeter } from '@/components/profile/completeness-meter';
 import { ProfileView } from '@/components/profile/profile-view';
+import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { makeUser } from '../helpers/fixtures';
 import { renderWithApp } from '../helpers/render';
 
@@ -67,6 +68,55 @@ describe('the profile as others see it', () => {
     expect(screen.queryByText(/ana@example.com/)).not.toBeInTheDocument();
     expect(screen.queryByText(/999/)).not.toBeInTheDocument();
   });
+});
+
+describe('finished work on the profile', () => {
+  const application = { algorand_transaction: null, near_transaction: null };
+  const hired = makeUser({
+    projects: [
+      {
+        id: 7,
+        name: 'Payments API',
+        project_status_id: PROJECT_STATUS.finished,
+        application: {
+          ...application,
+          id: 1,
+          accepted: APPLICATION_STATUS.hired,
+          shown_accepted_message: true,
+          ready_to_close: false,
+        },
+      },
+    ],
+    jobs: [
+      {
+        id: 9,
+        name: 'Backend developer',
+        job_status_id: JOB_STATUS.finished,
+        application: { ...application, id: 2, selected: APPLICATION_STATUS.hired },
+      },
+    ],
+  });
+
+  it.each([
+    ['en', 'Finished work', 'Project', 'Job'],
+    ['es', 'Trabajos finalizados', 'Proyecto', 'Empleo'],
+  ] as const)(
+    'links each finished project and job to its page (%s)',
+    async (locale, title, project, job) => {
+      await renderWithApp(<ProfileView user={hired} countryName="Peru" />, { locale });
+      const finished = screen.getByRole('region', { name: title });
+      expect(within(finished).getByRole('link', { name: 'Payments API' })).toHaveAttribute(
+        'href',
+        '/projects/7',
+      );
+      expect(within(finished).getByRole('link', { name: 'Backend developer' })).toHaveAttribute(
+        'href',
+        '/jobs/9',
+      );
+      expect(within(finished).getByText(project)).toBeInTheDocument();
+      expect(within(finished).getByText(job)).toBeInTheDocument();
+    },
+  );
 });
 
 describe('the completeness meter', () => {

@@ -55,6 +55,18 @@ export const CV_FILE_JSON = sql`(
   select json_build_object('id', f.id, 'name', f.original_name, 'size', f.size, 'mime', f.mime)
   from uploads f where f.storage_key = regexp_replace("users"."cv_url", '^.*/', ''))`;
 
+/** How the user presents themself: what everyone who sees the profile sees beside the lists. */
+export const presentationDto = (user: TUserRow, cvFile: TCvFile | null) => ({
+  headline: user.headline,
+  about: user.about,
+  country_code: user.countryCode,
+  city: user.city,
+  avatar_url: user.avatarUrl,
+  cv_url: user.cvUrl,
+  cv_file: cvFile,
+  links: user.links ?? {},
+});
+
 /**
  * The user's own fields, without the lists: what `PATCH /users/info` answers, and the core of the
  * user object shown to the user themself.
@@ -64,14 +76,7 @@ export const ownInfoDto = (user: TUserRow, cvFile: TCvFile | null) => ({
   email: user.email,
   is_talent: user.isTalent,
   person: { name: user.name, last_name: user.lastName, phone: user.phone },
-  headline: user.headline,
-  about: user.about,
-  country_code: user.countryCode,
-  city: user.city,
-  avatar_url: user.avatarUrl,
-  cv_url: user.cvUrl,
-  cv_file: cvFile,
-  links: user.links ?? {},
+  ...presentationDto(user, cvFile),
   algo_address: user.algoAddress,
   near_wallet: user.nearWallet,
   paypal_email: user.paypalEmail,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { projectApplications, projects, users } from '@/db/schema';
+import { users } from '@/db/schema';
 import { explorerUrl, type TProofNetwork } from '@/lib/explorer';
 import { POSTING_KINDS } from '@/lib/kinds';
 import { ALGORAND_TX_RE, NEAR_TX_RE } from '@/lib/schemas/marketplace';
@@ -42,26 +42,27 @@ const talentColumns = {
   avatarUrl: users.avatarUrl,
 };
 
-/** The applications of `kind` that store `txId` for `network`, oldest first. */
-function candidatesOf(ctx: TCtx, kind: TKind, network: TProofNetwork, txId: string) {
-  const k = SERVER_KINDS[kind];
-  // The two tables share the columns read here: typed as projects', the kind tells which.
-  const t = k.applicationTable as typeof projectApplications;
-  const posting = k.postingTable as typeof projects;
-  const algorand = network === 'algorand';
+/** The applications of one kind that store `txId` for `network`, oldest first. */
+function candidatesOfKind(ctx: TCtx, kind: TKind, network: TProofNetwork, txId: string) {
+  const {
+    applicationTable: application,
+    postingTable: posting,
+    applicationFk,
+  } = SERVER_KINDS[kind];
+  const onAlgorand = network === 'algorand';
   return ctx.db
     .select({
-      applicationId: t.id,
+      applicationId: application.id,
       postingId: posting.id,
-      recordedAt: t.updatedAt,
-      signer: algorand ? t.algorandSigner : t.nearSigner,
+      recordedAt: application.updatedAt,
+      signer: onAlgorand ? application.algorandSigner : application.nearSigner,
       talent: talentColumns,
     })
-    .from(t)
-    .innerJoin(posting, eq(posting.id, k.applicationFk))
-    .innerJoin(users, eq(users.id, t.userId))
-    .where(eq(algorand ? t.algorandTransaction : t.nearTransaction, txId))
-    .orderBy(t.id)
+    .from(application)
+    .innerJoin(posting, eq(posting.id, applicationFk))
+    .innerJoin(users, eq(users.id, application.userId))
+    .where(eq(onAlgorand ? application.algorandTransaction : application.nearTransaction, txId))
+    .orderBy(application.id)
     .limit(MAX_CANDIDATES);
 }
 
@@ -69,7 +70,7 @@ function candidatesOf(ctx: TCtx, kind: TKind, network: TProofNetwork, txId: stri
 async function candidates(ctx: TCtx, network: TProofNetwork, txId: string) {
   const found = await Promise.all(
     POSTING_KINDS.map(async (kind) =>
-      (await candidatesOf(ctx, kind, network, txId)).map((r): TCandidate => ({ ...r, kind })),
+      (await candidatesOfKind(ctx, kind, network, txId)).map((r): TCandidate => ({ ...r, kind })),
     ),
   );
   return found.flat().slice(0, MAX_CANDIDATES);

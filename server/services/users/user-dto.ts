@@ -8,6 +8,7 @@ import { prepared } from '@/server/lib/sql';
 import {
   CV_FILE_JSON,
   ownInfoDto,
+  presentationDto,
   type languageDto,
   type studyCentreDto,
   type TCvFile,
@@ -76,37 +77,65 @@ const LANGUAGES = jsonList(sql`
   ) order by ul.created_at)
   from user_languages ul join languages l on l.id = ul.language_id where ul.user_id = "users"."id"`);
 
-/** The user's applications; to others only finished work they were hired for. */
-function projectsList(finishedOnly: boolean) {
+/**
+ * The user's applications of one kind with their postings; to others only finished work they
+ * were hired for. The table and column names are constants of this module, never input.
+ */
+function applicationsList(
+  t: {
+    applications: string;
+    postings: string;
+    postingFk: string;
+    postingStatus: string;
+    decision: string;
+    /** The application's fields after its id, as `'name', a.column` pairs. */
+    fields: string;
+  },
+  finishedStatus: number,
+  finishedOnly: boolean,
+) {
   const finished = finishedOnly
-    ? sql`and p.project_status_id = ${PROJECT_STATUS.finished} and pa.accepted = ${APPLICATION_STATUS.hired}`
+    ? sql`and p.${sql.raw(t.postingStatus)} = ${finishedStatus} and a.${sql.raw(t.decision)} = ${APPLICATION_STATUS.hired}`
     : sql``;
   return jsonList(sql`
     select json_agg(json_build_object(
-      'id', p.id, 'name', p.name, 'project_status_id', p.project_status_id,
+      'id', p.id, 'name', p.name, '${sql.raw(t.postingStatus)}', p.${sql.raw(t.postingStatus)},
       'application', json_build_object(
-        'id', pa.id, 'accepted', pa.accepted, 'shown_accepted_message', pa.shown_accepted_message,
-        'ready_to_close', pa.ready_to_close, 'algorand_transaction', pa.algorand_transaction,
-        'near_transaction', pa.near_transaction)
-    ) order by pa.created_at desc)
-    from project_applications pa join projects p on p.id = pa.project_id
-    where pa.user_id = "users"."id" ${finished}`);
+        'id', a.id, ${sql.raw(t.fields)}, 'algorand_transaction', a.algorand_transaction,
+        'near_transaction', a.near_transaction)
+    ) order by a.created_at desc)
+    from ${sql.raw(t.applications)} a join ${sql.raw(t.postings)} p on p.id = a.${sql.raw(t.postingFk)}
+    where a.user_id = "users"."id" ${finished}`);
 }
 
-function jobsList(finishedOnly: boolean) {
-  const finished = finishedOnly
-    ? sql`and j.job_status_id = ${JOB_STATUS.finished} and ja.selected = ${APPLICATION_STATUS.hired}`
-    : sql``;
-  return jsonList(sql`
-    select json_agg(json_build_object(
-      'id', j.id, 'name', j.name, 'job_status_id', j.job_status_id,
-      'application', json_build_object(
-        'id', ja.id, 'selected', ja.selected, 'algorand_transaction', ja.algorand_transaction,
-        'near_transaction', ja.near_transaction)
-    ) order by ja.created_at desc)
-    from job_applications ja join jobs j on j.id = ja.job_id
-    where ja.user_id = "users"."id" ${finished}`);
-}
+const projectsList = (finishedOnly: boolean) =>
+  applicationsList(
+    {
+      applications: 'project_applications',
+      postings: 'projects',
+      postingFk: 'project_id',
+      postingStatus: 'project_status_id',
+      decision: 'accepted',
+      fields: `'accepted', a.accepted, 'shown_accepted_message', a.shown_accepted_message,
+        'ready_to_close', a.ready_to_close`,
+    },
+    PROJECT_STATUS.finished,
+    finishedOnly,
+  );
+
+const jobsList = (finishedOnly: boolean) =>
+  applicationsList(
+    {
+      applications: 'job_applications',
+      postings: 'jobs',
+      postingFk: 'job_id',
+      postingStatus: 'job_status_id',
+      decision: 'selected',
+      fields: `'selected', a.selected`,
+    },
+    JOB_STATUS.finished,
+    finishedOnly,
+  );
 
 /** The newest 50 notifications, as notificationDto() shapes them. */
 const NOTIFICATIONS = jsonList(sql`
@@ -225,14 +254,7 @@ type TProfileRow = NonNullable<
 const profileSections = ({ user, cvFile, ...lists }: TProfileRow) => ({
   id: user.id,
   is_talent: user.isTalent,
-  headline: user.headline,
-  about: user.about,
-  country_code: user.countryCode,
-  city: user.city,
-  avatar_url: user.avatarUrl,
-  cv_url: user.cvUrl,
-  cv_file: cvFile,
-  links: user.links ?? {},
+  ...presentationDto(user, cvFile),
   workplaces: lists.workplaces,
   study_centres: lists.studyCentres,
   skills: lists.skills,
