@@ -1447,9 +1447,7 @@ describe('notifications', () => {
       await fx.move('project', bea.token, a.id, status);
       afterTheWindow();
     }
-    const r = await api.call('POST', '/users/login', {
-      body: { email: t.email, password: 'a long password 1' },
-    });
+    const r = await api.login(t.email, 'a long password 1');
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     const user = r.json.data as { notifications: TNotification[] };
     expect(user.notifications.map((n) => n.message)).toEqual([

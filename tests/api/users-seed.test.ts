@@ -89,9 +89,7 @@ const jobId = async (index: number) => {
 const tokens = new Map<string, string>();
 const signIn = async (email: string) => {
   if (!tokens.has(email)) {
-    const { status, json } = await api.call('POST', '/users/login', {
-      body: { email, password: DEMO_ACCOUNTS.password },
-    });
+    const { status, json } = await api.login(email, DEMO_ACCOUNTS.password);
     expect(status, email).toBe(200);
     tokens.set(email, json.access_token as string);
   }
@@ -163,9 +161,7 @@ describe('the demo data', () => {
   });
 
   it('lets a demo talent sign in with the demo password and shows a full profile', async () => {
-    const { status, json } = await api.call('POST', '/users/login', {
-      body: { email: DEMO_ACCOUNTS.talents[0], password: DEMO_ACCOUNTS.password },
-    });
+    const { status, json } = await api.login(DEMO_ACCOUNTS.talents[0]!, DEMO_ACCOUNTS.password);
     expect(status).toBe(200);
     const data = json.data as Record<string, unknown[]> & {
       person: unknown;
@@ -188,9 +184,7 @@ describe('the demo data', () => {
 
   it('lets every demo account sign in, businesses with a workplace enabled for business', async () => {
     for (const email of [...DEMO_ACCOUNTS.talents, ...DEMO_ACCOUNTS.businesses]) {
-      const { status, json } = await api.call('POST', '/users/login', {
-        body: { email, password: DEMO_ACCOUNTS.password },
-      });
+      const { status, json } = await api.login(email, DEMO_ACCOUNTS.password);
       expect(status, email).toBe(200);
       const data = json.data as {
         is_talent: boolean;
