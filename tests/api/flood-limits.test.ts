@@ -13,7 +13,7 @@ import { sendDueMails } from '@/server/services/notifications/mail-outbox';
 import { companySubject, RATE_LIMITS, takeRateLimits } from '@/server/services/rate-limit';
 import { createTestApi } from '../helpers/api';
 import { createUser } from '../helpers/users';
-import { expectRefusal, pipelineFixtures, type TKind } from './pipeline-fixtures';
+import { expectRefusal, pipelineFixtures, type TKind } from '../helpers/marketplace';
 
 // The limits that keep one account from flooding others (docs/security.md "Rate limits"):
 // postings per company and per address, applications per talent and per address, status

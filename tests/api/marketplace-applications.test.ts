@@ -5,6 +5,7 @@ import { earliestToday } from '@/lib/schemas/marketplace';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
 import { createUser, type TTestUser } from '../helpers/users';
+import type { TApplication, TPage, TPosting } from '../helpers/marketplace';
 
 // Applications (docs/api.md "Marketplace"): a talent's answers to postings, their edits and
 // withdrawal, the one-per-posting rule under concurrency, and the lists that show them.
@@ -29,15 +30,6 @@ afterAll(async () => api.close());
 // One account posts, applies and moves here more than a person does in an hour: each test starts
 // with fresh rate-limit counters (the limits are tested in flood-limits.test.ts).
 beforeEach(async () => api.resetRateLimits());
-
-type TPosting = Record<string, unknown> & {
-  id: number;
-  name: string;
-  applications_count: number;
-  accepting: boolean;
-};
-type TApplication = Record<string, unknown> & { id: number };
-type TPage<T> = { data: T[]; total: number; page: number; per_page: number; last_page: number };
 
 async function postProject(over: Record<string, unknown> = {}, token = bea.token) {
   const r = await api.call('POST', '/projects', {

@@ -5,6 +5,7 @@ import { earliestToday } from '@/lib/schemas/marketplace';
 import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { createTestApi, type TJson } from '../helpers/api';
 import { createUser, type TTestUser } from '../helpers/users';
+import type { TPosting } from '../helpers/marketplace';
 
 // Postings (docs/api.md "Marketplace"): what a business writes, the rules of the shared schema
 // (lib/schemas/marketplace.ts) checked again on the server, and how a posting is read.
@@ -42,12 +43,6 @@ afterAll(async () => api.close());
 // One account posts, applies and moves here more than a person does in an hour: each test starts
 // with fresh rate-limit counters (the limits are tested in flood-limits.test.ts).
 beforeEach(async () => api.resetRateLimits());
-
-type TPosting = Record<string, unknown> & {
-  id: number;
-  accepting: boolean;
-  applications_count: number;
-};
 
 const project = (over: Record<string, unknown> = {}) => ({
   name: 'Diseño de logo',

@@ -7,6 +7,7 @@ import { createTestApi, type TJson } from '../helpers/api';
 import { captureNotices, planWithoutScans } from '../helpers/db';
 import { statementsWithParamsOf } from '../helpers/statements';
 import { createUser, type TTestUser } from '../helpers/users';
+import type { TPosting } from '../helpers/marketplace';
 
 // Search (docs/api.md "Marketplace" › "Search"): GET /projects and GET /jobs answer one page from
 // one query; GET /talents lets a business find talents. Postings are seeded through the API.
@@ -19,7 +20,6 @@ let tina: TTestUser;
 const DAY = 24 * 3600 * 1000;
 const day = (offset: number) => earliestToday(new Date(api.clock.now.getTime() + offset * DAY));
 
-type TPosting = Record<string, unknown> & { id: number; name: string; accepting: boolean };
 type TPage<T> = { data: T[]; total: number; page: number; per_page: number; last_page: number };
 
 const project = (over: Record<string, unknown> = {}) => ({

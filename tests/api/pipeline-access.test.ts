@@ -2,7 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
 import { createUser, type TTestUser } from '../helpers/users';
-import { errorsOf, expectRefusal, pipelineFixtures, type TNotification } from './pipeline-fixtures';
+import {
+  errorsOf,
+  expectRefusal,
+  pipelineFixtures,
+  type TNotification,
+} from '../helpers/marketplace';
 
 // Who may make each pipeline and notification call (docs/api.md "Pipeline and lifecycle" and
 // "Notifications"), one test per call and caller: 401 to nobody signed in, 403 to the wrong role

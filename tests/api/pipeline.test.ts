@@ -16,7 +16,7 @@ import {
   type TKind,
   type TNotification,
   type TPosting,
-} from './pipeline-fixtures';
+} from '../helpers/marketplace';
 
 // The pipeline and lifecycle (docs/api.md "Pipeline and lifecycle" and "Notifications",
 // docs/product.md "Pipeline and lifecycle"): the owner moves applicants on the board, a project

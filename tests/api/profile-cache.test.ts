@@ -4,7 +4,7 @@ import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { createTestApi } from '../helpers/api';
 import { statementsOf } from '../helpers/statements';
 import { createUser, type TTestUser } from '../helpers/users';
-import { pipelineFixtures } from './pipeline-fixtures';
+import { pipelineFixtures } from '../helpers/marketplace';
 
 // A profile read is served from the process's cache while the user's profile_version is the one
 // it was read at; triggers raise the version with every change to what the profile shows

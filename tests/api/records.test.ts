@@ -5,7 +5,7 @@ import { jobApplications, projectApplications } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { createTestApi } from '../helpers/api';
 import { createUser, type TTestUser } from '../helpers/users';
-import { errorsOf, expectRefusal, pipelineFixtures, type TKind } from './pipeline-fixtures';
+import { errorsOf, expectRefusal, pipelineFixtures, type TKind } from '../helpers/marketplace';
 
 // On-chain records of finished work (docs/api.md "On-chain records"; docs/product.md "The calls":
 // PATCH /project_applications/update_wallet and /job_applications/update_wallet, answering

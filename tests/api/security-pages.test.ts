@@ -24,7 +24,7 @@ import {
 } from '../helpers/pages';
 import { statementsOf } from '../helpers/statements';
 import { createUser, type TTestUser } from '../helpers/users';
-import { pipelineFixtures } from './pipeline-fixtures';
+import { pipelineFixtures } from '../helpers/marketplace';
 
 // Server-rendered pages (docs/architecture.md "Pages rendered on the server"): every page's
 // getServerSideProps goes through serverPage (server/ssr/page.ts), which refuses an address with a

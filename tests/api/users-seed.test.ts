@@ -24,6 +24,7 @@ import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { seedOnStart } from '@/server/start-up';
 import type { TNotification } from '@/types/user';
 import { createTestApi } from '../helpers/api';
+import type { TBoard } from '../helpers/marketplace';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {
@@ -55,18 +56,6 @@ const countAll = async () => [
   await count(notifications),
 ];
 const ACCOUNTS = DEMO_ACCOUNTS.talents.length + DEMO_ACCOUNTS.businesses.length;
-
-type TBoard = {
-  data: {
-    id: number;
-    accepted?: number;
-    selected?: number;
-    reason: string | null;
-    talent: { id: number; name: string; last_name: string };
-    history: { from: number; to: number; reason: string | null; actor_id: number }[];
-  }[];
-  counts: Record<string, number>;
-};
 
 const idOf = async (email: string) => {
   const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -231,7 +220,7 @@ describe('the demo data', () => {
   it('shows María a board with every column filled, each move in its history', async () => {
     const id = await projectId(PROJECT.coffeeShop);
     const board = await as<TBoard>(MARIA, 'GET', `/projects/${id}/applications?per_page=50`);
-    for (const status of ['0', '1', '2', '3', '4']) {
+    for (const status of ['0', '1', '2', '3', '4'] as const) {
       expect(board.counts[status], `column ${status}`).toBeGreaterThan(0);
     }
     expect(new Set(board.data.map((a) => a.talent.id)).size).toBe(board.data.length);
