@@ -4,7 +4,13 @@ import { jobApplications, projectApplications, users } from '@/db/schema';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
-import { createUser, type TTestUser } from '../helpers/users';
+import {
+  type TTestUser,
+  createBusinesses,
+  createTalents,
+  createBusiness,
+  createTalent,
+} from '../helpers/users';
 import type { TApplication, TPage, TPosting } from '../helpers/marketplace';
 
 // Applications (docs/api.md "Marketplace"): a talent's answers to postings, their edits and
@@ -21,10 +27,8 @@ const day = (offset: number) => earliestToday(new Date(api.clock.now.getTime() +
 
 beforeAll(async () => {
   api = await createTestApi();
-  bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
-  carl = await createUser(api.db, api.deps, { isTalent: false, name: 'Carl' });
-  ana = await createUser(api.db, api.deps, { isTalent: true, name: 'Ana' });
-  bob = await createUser(api.db, api.deps, { isTalent: true, name: 'Bob' });
+  [bea, carl] = await createBusinesses(api, 'Bea', 'Carl');
+  [ana, bob] = await createTalents(api, 'Ana', 'Bob');
 });
 afterAll(async () => api.close());
 // One account posts, applies and moves here more than a person does in an hour: each test starts
@@ -291,7 +295,7 @@ describe('POST /project_applications', () => {
 
   it('20 concurrent applications by one talent: exactly one 201, nineteen 409, one row', async () => {
     const p = await postProject();
-    const talent = await createUser(api.db, api.deps, { isTalent: true });
+    const talent = await createTalent(api);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         api.call('POST', '/project_applications', {
@@ -344,7 +348,7 @@ describe('POST /project_applications', () => {
     });
     expectRefusal(r, 403, 'forbidden');
     // The owner becomes a talent (the guard is for this) and applies to their own posting.
-    const owner = await createUser(api.db, api.deps, { isTalent: false });
+    const owner = await createBusiness(api);
     const own = await postProject({}, owner.token);
     await api.db.update(users).set({ isTalent: true }).where(eq(users.id, owner.id));
     const mine = await api.call('POST', '/project_applications', {
@@ -620,7 +624,7 @@ describe('job applications', () => {
 
   it('a second application is 409 already_applied; 20 at once leave one row', async () => {
     const j = await postJob();
-    const talent = await createUser(api.db, api.deps, { isTalent: true });
+    const talent = await createTalent(api);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         api.call('POST', '/job_applications', {
@@ -707,8 +711,8 @@ describe('the lists', () => {
   let aj: TApplication;
 
   beforeAll(async () => {
-    talent = await createUser(api.db, api.deps, { isTalent: true, name: 'Lista' });
-    biz = await createUser(api.db, api.deps, { isTalent: false, name: 'Listing' });
+    talent = await createTalent(api, { name: 'Lista' });
+    biz = await createBusiness(api, { name: 'Listing' });
     p1 = await postProject({ name: 'First project' }, biz.token);
     p2 = await postProject({ name: 'Second project' }, biz.token);
     j1 = await postJob({ name: 'Only job' }, biz.token);
@@ -776,7 +780,7 @@ describe('the lists', () => {
   });
 
   it('lists a cancelled posting among the business’s own', async () => {
-    const owner = await createUser(api.db, api.deps, { isTalent: false });
+    const owner = await createBusiness(api);
     const p = await postProject({}, owner.token);
     await api.call('DELETE', '/projects', { token: owner.token, body: { id: p.id } });
     const r = await api.call('GET', '/me/postings?type=project', { token: owner.token });

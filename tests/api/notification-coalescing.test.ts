@@ -17,7 +17,7 @@ import { diskStorage } from '@/server/storage/storage';
 import { createTestApi, OFFLINE_CHAINS, socketFrom, type TJson } from '../helpers/api';
 import { hasPostgres, needsPostgres } from '../helpers/db';
 import { withFailingStatement } from '../helpers/statements';
-import { createUser, type TTestUser } from '../helpers/users';
+import { createUser, type TTestUser, createBusiness, createTalent } from '../helpers/users';
 import { pipelineFixtures, type TCall, businessTalentApplication } from '../helpers/marketplace';
 
 // Coalescing (docs/security.md "Coalescing"): the moves of one application within 10 minutes
@@ -108,7 +108,7 @@ describe('the notification of an application', () => {
     const { owner, t, a } = await applicant();
     const q = await fx.postProject(owner.token);
     const b = await fx.applyProject(t.token, q.id);
-    const other = await createUser(api.db, api.deps, { isTalent: true });
+    const other = await createTalent(api);
     const c = await fx.applyProject(other.token, q.id);
     await fx.move('project', owner.token, a.id, shortlisted);
     await fx.move('project', owner.token, b.id, shortlisted);
@@ -190,7 +190,7 @@ describe('the e-mails of an application', () => {
 
   it('each application has its own window: moving two applicants e-mails both at once', async () => {
     const { owner, t, p } = await applicant();
-    const other = await createUser(api.db, api.deps, { isTalent: true });
+    const other = await createTalent(api);
     const b = await fx.applyProject(other.token, p.id);
     const [a] = (await fx.board('project', owner.token, p.id)).data;
     const mark = api.outbox.length;
@@ -292,11 +292,11 @@ describe('the e-mails of an application', () => {
   });
 
   it('several sweeps at once send each due e-mail once', async () => {
-    const owner = await createUser(api.db, api.deps, { isTalent: false });
+    const owner = await createBusiness(api);
     const p = await fx.postProject(owner.token);
     const talents: TTestUser[] = [];
     for (let i = 0; i < 8; i++) {
-      const t = await createUser(api.db, api.deps, { isTalent: true });
+      const t = await createTalent(api);
       const app = await fx.applyProject(t.token, p.id);
       await fx.move('project', owner.token, app.id, shortlisted); // sent at once
       await fx.move('project', owner.token, app.id, hired); // pending

@@ -17,7 +17,7 @@ import type { TDeps } from '@/server/context';
 import { diskStorage } from '@/server/storage/storage';
 import { createTestApi, OFFLINE_CHAINS, socketFrom, type TJson } from '../helpers/api';
 import { hasPostgres, needsPostgres } from '../helpers/db';
-import { createUser, type TTestUser } from '../helpers/users';
+import { createUser, type TTestUser, createBusiness, createTalent } from '../helpers/users';
 import {
   pipelineFixtures,
   type TCall,
@@ -173,11 +173,11 @@ describe('GET /notifications/stream (one instance)', () => {
   beforeAll(async () => {
     api = await createTestApi();
     fx = pipelineFixtures(api.call, () => api.clock.now);
-    owner = await createUser(api.db, api.deps, { isTalent: false, name: 'Owner' });
+    owner = await createBusiness(api, { name: 'Owner' });
   });
   afterAll(async () => api?.close());
 
-  const talent = () => createUser(api.db, api.deps, { isTalent: true, name: 'Tala' });
+  const talent = () => createTalent(api, { name: 'Tala' });
 
   it('sends `event: ready` first, then each new notification of the caller as it is written (before any keep-alive)', async () => {
     const t = await talent();
@@ -251,7 +251,7 @@ describe('GET /notifications/stream (one instance)', () => {
 
   it('delivers to every open stream of the user (two tabs), and the owner’s to the owner', async () => {
     const t = await talent();
-    const boss = await createUser(api.db, api.deps, { isTalent: false });
+    const boss = await createBusiness(api);
     const p = await fx.postProject(boss.token);
     const tabs = [
       sseReader((await openStream(api.app, t.token)).body!),

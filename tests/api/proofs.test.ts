@@ -11,7 +11,7 @@ import { startNearPeer } from '@/scripts/lib/near-peer.mjs';
 import type { TChains } from '@/server/context';
 import type { TProof } from '@/types/proof';
 import { createTestApi } from '../helpers/api';
-import { createUser, type TTestUser } from '../helpers/users';
+import { type TTestUser, createBusiness, createTalent } from '../helpers/users';
 import { businessTalentApplication, pipelineFixtures, type TKind } from '../helpers/marketplace';
 
 // GET /proofs/{network}/{txId} (docs/api.md "Proofs"): which application a stored transaction id
@@ -35,7 +35,7 @@ beforeAll(async () => {
   };
   api = await createTestApi({ chains });
   fx = pipelineFixtures(api.call, () => api.clock.now);
-  bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
+  bea = await createBusiness(api, { name: 'Bea' });
 });
 afterAll(async () => {
   await api.close();
@@ -54,7 +54,7 @@ const nextHash = () =>
 
 /** A finished posting of `kind` whose hired talent has the NEAR account `account`. */
 async function finishedWork(kind: TKind, account: string) {
-  const talent = await createUser(api.db, api.deps, { isTalent: true, name: 'Ana' });
+  const talent = await createTalent(api, { name: 'Ana' });
   await api.call('PATCH', '/users/update_near_wallet', {
     token: talent.token,
     body: { near_wallet: account },

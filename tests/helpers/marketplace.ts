@@ -14,10 +14,8 @@ import type {
   TBoardProjectApplication,
 } from '@/types/pipeline';
 import type { TNotification } from '@/types/user';
-import type { Db } from '@/db/types';
-import type { TDeps } from '@/server/context';
 import type { TJson } from './api';
-import { createUser } from './users';
+import { createBusiness, createTalent, type TUserStore } from './users';
 
 // Postings, applications and pipeline moves made through the API, shared by the marketplace,
 // pipeline, records, proofs and notification tests. Every helper expects the call to succeed and
@@ -215,11 +213,7 @@ export function pipelineFixtures(call: TCall, now: () => Date) {
 }
 
 /** What a marketplace scene is made over: createTestApi()'s API, or a test's own calls and database. */
-export type TMarketApi = {
-  call: TCall;
-  db: Db;
-  deps: Pick<TDeps, 'jwtSecret' | 'now'>;
-};
+export type TMarketApi = TUserStore & { call: TCall };
 
 /**
  * The scene most marketplace tests start from: a business (signed in) with a posting of `kind`
@@ -232,15 +226,15 @@ export async function businessTalentApplication(
   opts: {
     kind?: TKind;
     fx?: ReturnType<typeof pipelineFixtures>;
-    business?: Parameters<typeof createUser>[2];
-    talent?: Parameters<typeof createUser>[2];
+    business?: Parameters<typeof createBusiness>[1];
+    talent?: Parameters<typeof createTalent>[1];
     posting?: Record<string, unknown>;
   } = {},
 ) {
   const kind = opts.kind ?? 'project';
   const fx = opts.fx ?? pipelineFixtures(on.call, on.deps.now);
-  const business = await createUser(on.db, on.deps, { isTalent: false, ...opts.business });
-  const talent = await createUser(on.db, on.deps, { isTalent: true, ...opts.talent });
+  const business = await createBusiness(on, opts.business);
+  const talent = await createTalent(on, opts.talent);
   const posting = await fx.post(kind, business.token, opts.posting);
   const application = await fx.apply(kind, talent.token, posting.id);
   return { business, talent, posting, application };
