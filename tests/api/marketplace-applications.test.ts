@@ -11,12 +11,20 @@ import {
   createBusiness,
   createTalent,
 } from '../helpers/users';
-import type { TApplication, TPage, TPosting } from '../helpers/marketplace';
+import {
+  errorsOf,
+  expectRefusal,
+  pipelineFixtures,
+  type TApplication,
+  type TPage,
+  type TPosting,
+} from '../helpers/marketplace';
 
 // Applications (docs/api.md "Marketplace"): a talent's answers to postings, their edits and
 // withdrawal, the one-per-posting rule under concurrency, and the lists that show them.
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
+let fx: ReturnType<typeof pipelineFixtures>;
 let bea: TTestUser; // the business that posts
 let carl: TTestUser; // another business
 let ana: TTestUser; // a talent
@@ -27,6 +35,7 @@ const day = (offset: number) => earliestToday(new Date(api.clock.now.getTime() +
 
 beforeAll(async () => {
   api = await createTestApi();
+  fx = pipelineFixtures(api.call, () => api.clock.now);
   [bea, carl] = await createBusinesses(api, 'Bea', 'Carl');
   [ana, bob] = await createTalents(api, 'Ana', 'Bob');
 });
@@ -35,49 +44,19 @@ afterAll(async () => api.close());
 // with fresh rate-limit counters (the limits are tested in flood-limits.test.ts).
 beforeEach(async () => api.resetRateLimits());
 
-async function postProject(over: Record<string, unknown> = {}, token = bea.token) {
-  const r = await api.call('POST', '/projects', {
-    token,
-    body: {
-      name: 'Diseño de logo',
-      summary: 'A logo for a coffee shop',
-      description: 'Vector files, please.',
-      skills: ['Illustrator'],
-      budget: 150_000,
-      currency: 'USD',
-      weeks: 3,
-      modality: 'remote',
-      country_code: 'PE',
-      end_date: day(30),
-      ...over,
-    },
+// This file's postings and applications: the shared fixtures with its own texts.
+const postProject = (over: Record<string, unknown> = {}, token = bea.token) =>
+  fx.postProject(token, {
+    name: 'Diseño de logo',
+    summary: 'A logo for a coffee shop',
+    description: 'Vector files, please.',
+    skills: ['Illustrator'],
+    end_date: day(30),
+    ...over,
   });
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return r.json.data as TPosting;
-}
 
-async function postJob(over: Record<string, unknown> = {}, token = bea.token) {
-  const r = await api.call('POST', '/jobs', {
-    token,
-    body: {
-      name: 'Backend developer',
-      summary: 'Node.js and PostgreSQL',
-      description: 'Build our API.',
-      requirements: null,
-      skills: ['Node.js'],
-      contract_type: 'full_time',
-      min_salary: 300_000,
-      max_salary: 500_000,
-      currency: 'USD',
-      modality: 'remote',
-      country_code: 'AR',
-      end_date: day(30),
-      ...over,
-    },
-  });
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return r.json.data as TPosting;
-}
+const postJob = (over: Record<string, unknown> = {}, token = bea.token) =>
+  fx.postJob(token, { name: 'Backend developer', requirements: null, end_date: day(30), ...over });
 
 const PROPOSAL = 'I can draw this logo in two weeks, with three drafts.';
 const projectApplication = (projectId: number, over: Record<string, unknown> = {}) => ({
@@ -96,37 +75,11 @@ const jobApplication = (jobId: number, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function applyProject(projectId: number, token = ana.token, over = {}) {
-  const r = await api.call('POST', '/project_applications', {
-    token,
-    body: projectApplication(projectId, over),
-  });
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return r.json.data as TApplication;
-}
+const applyProject = async (projectId: number, token = ana.token, over = {}) =>
+  (await fx.applyProject(token, projectId, projectApplication(projectId, over))) as TApplication;
 
-async function applyJob(jobId: number, token = ana.token, over = {}) {
-  const r = await api.call('POST', '/job_applications', {
-    token,
-    body: jobApplication(jobId, over),
-  });
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return r.json.data as TApplication;
-}
-
-type TFieldErr = { path: string; code: string; params?: Record<string, unknown> };
-const errorsOf = (json: TJson) => (json.errors ?? []) as TFieldErr[];
-
-/** A refusal: the status, `status: false`, the code and both messages. */
-function expectRefusal(r: { status: number; json: TJson }, status: number, code: string) {
-  expect(r.status, JSON.stringify(r.json)).toBe(status);
-  expect(r.json).toMatchObject({
-    status: false,
-    code,
-    message: expect.any(String),
-    message_es: expect.any(String),
-  });
-}
+const applyJob = async (jobId: number, token = ana.token, over = {}) =>
+  (await fx.applyJob(token, jobId, jobApplication(jobId, over))) as TApplication;
 
 /** Moves the test clock `days` on while `fn` runs, then back. */
 async function daysLater<T>(days: number, fn: () => Promise<T>): Promise<T> {
