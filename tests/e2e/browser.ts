@@ -79,11 +79,6 @@ export function setUpBrowser(opts: { pagePerTest?: boolean } = {}) {
   afterEach(async () => context?.close());
 }
 
-/** A page of its own fresh profile in the file's browser (a second person, or no session); close its context after. */
-export async function newPage(): Promise<Page> {
-  return (await newContext(browser)).newPage();
-}
-
 /** Requests that stay open while a page lives: the notification stream of a signed-in page. */
 const LONG_LIVED = /\/api\/notifications\/stream(\?|$)/;
 const inFlightOf = new WeakMap<BrowserContext, Set<Request>>();
