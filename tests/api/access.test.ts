@@ -7,7 +7,7 @@ import { contextMiddleware } from '@/server/middleware/context';
 import { optionalAuth, requireAuth, requireRole } from '@/server/middleware/auth';
 import { assertOwner, requireUser } from '@/server/services/access';
 import { createTestApi, socketFrom } from '../helpers/api';
-import { createUser, type TTestUser } from '../helpers/users';
+import { type TTestUser, createBusiness, createTalent } from '../helpers/users';
 
 // The access helpers every feature uses (server/services/access.ts and the auth middleware),
 // on a small app built from the real pieces: the context middleware and the error mapper.
@@ -19,8 +19,8 @@ let probe: Hono<TAppEnv>;
 
 beforeAll(async () => {
   api = await createTestApi();
-  talent = await createUser(api.db, api.deps, { isTalent: true });
-  business = await createUser(api.db, api.deps, { isTalent: false });
+  talent = await createTalent(api);
+  business = await createBusiness(api);
   const whoAmI = (c: { var: { ctx: TCtx }; json: (x: unknown) => Response }) =>
     c.json({ status: true, data: { user: c.var.ctx.user, ip: c.var.ctx.ip } });
   probe = new Hono<TAppEnv>()

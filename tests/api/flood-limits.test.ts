@@ -12,8 +12,8 @@ import { APPLICATION_STATUS } from '@/lib/statuses';
 import { sendDueMails } from '@/server/services/notifications/mail-outbox';
 import { companySubject, RATE_LIMITS, takeRateLimits } from '@/server/services/rate-limit';
 import { createTestApi } from '../helpers/api';
-import { createUser } from '../helpers/users';
-import { expectRefusal, pipelineFixtures, type TKind } from './pipeline-fixtures';
+import { createBusiness, createTalent } from '../helpers/users';
+import { expectRefusal, pipelineFixtures, type TKind } from '../helpers/marketplace';
 
 // The limits that keep one account from flooding others (docs/security.md "Rate limits"):
 // postings per company and per address, applications per talent and per address, status
@@ -33,8 +33,8 @@ const HOUR = 3600;
 const minutes = (n: number) => {
   api.clock.now = new Date(api.clock.now.getTime() + n * 60_000);
 };
-const business = () => createUser(api.db, api.deps, { isTalent: false });
-const talent = () => createUser(api.db, api.deps, { isTalent: true });
+const business = () => createBusiness(api);
+const talent = () => createTalent(api);
 
 let seq = 0;
 const DAY = 24 * 3600 * 1000;

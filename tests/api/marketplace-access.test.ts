@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { createTestApi } from '../helpers/api';
-import { createUser, type TTestUser } from '../helpers/users';
+import { type TTestUser, createBusinesses, createTalents } from '../helpers/users';
 
 // Who may make each marketplace call (docs/api.md "Marketplace"): one test per call and caller.
 // A call of one role ("business", "talent", and the owner's or applicant's writes, which only that
@@ -18,10 +18,8 @@ let otherTalent: TTestUser;
 
 beforeAll(async () => {
   api = await createTestApi();
-  owner = await createUser(api.db, api.deps, { isTalent: false, name: 'Owner' });
-  otherBusiness = await createUser(api.db, api.deps, { isTalent: false, name: 'Other' });
-  talent = await createUser(api.db, api.deps, { isTalent: true, name: 'Applicant' });
-  otherTalent = await createUser(api.db, api.deps, { isTalent: true, name: 'Bystander' });
+  [owner, otherBusiness] = await createBusinesses(api, 'Owner', 'Other');
+  [talent, otherTalent] = await createTalents(api, 'Applicant', 'Bystander');
 });
 afterAll(async () => api.close());
 // One account posts, applies and moves here more than a person does in an hour: each test starts

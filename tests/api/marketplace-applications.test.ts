@@ -4,12 +4,27 @@ import { jobApplications, projectApplications, users } from '@/db/schema';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
-import { createUser, type TTestUser } from '../helpers/users';
+import {
+  type TTestUser,
+  createBusinesses,
+  createTalents,
+  createBusiness,
+  createTalent,
+} from '../helpers/users';
+import {
+  errorsOf,
+  expectRefusal,
+  pipelineFixtures,
+  type TApplication,
+  type TPage,
+  type TPosting,
+} from '../helpers/marketplace';
 
 // Applications (docs/api.md "Marketplace"): a talent's answers to postings, their edits and
 // withdrawal, the one-per-posting rule under concurrency, and the lists that show them.
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
+let fx: ReturnType<typeof pipelineFixtures>;
 let bea: TTestUser; // the business that posts
 let carl: TTestUser; // another business
 let ana: TTestUser; // a talent
@@ -20,68 +35,28 @@ const day = (offset: number) => earliestToday(new Date(api.clock.now.getTime() +
 
 beforeAll(async () => {
   api = await createTestApi();
-  bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
-  carl = await createUser(api.db, api.deps, { isTalent: false, name: 'Carl' });
-  ana = await createUser(api.db, api.deps, { isTalent: true, name: 'Ana' });
-  bob = await createUser(api.db, api.deps, { isTalent: true, name: 'Bob' });
+  fx = pipelineFixtures(api.call, () => api.clock.now);
+  [bea, carl] = await createBusinesses(api, 'Bea', 'Carl');
+  [ana, bob] = await createTalents(api, 'Ana', 'Bob');
 });
 afterAll(async () => api.close());
 // One account posts, applies and moves here more than a person does in an hour: each test starts
 // with fresh rate-limit counters (the limits are tested in flood-limits.test.ts).
 beforeEach(async () => api.resetRateLimits());
 
-type TPosting = Record<string, unknown> & {
-  id: number;
-  name: string;
-  applications_count: number;
-  accepting: boolean;
-};
-type TApplication = Record<string, unknown> & { id: number };
-type TPage<T> = { data: T[]; total: number; page: number; per_page: number; last_page: number };
-
-async function postProject(over: Record<string, unknown> = {}, token = bea.token) {
-  const r = await api.call('POST', '/projects', {
-    token,
-    body: {
-      name: 'Diseño de logo',
-      summary: 'A logo for a coffee shop',
-      description: 'Vector files, please.',
-      skills: ['Illustrator'],
-      budget: 150_000,
-      currency: 'USD',
-      weeks: 3,
-      modality: 'remote',
-      country_code: 'PE',
-      end_date: day(30),
-      ...over,
-    },
+// This file's postings and applications: the shared fixtures with its own texts.
+const postProject = (over: Record<string, unknown> = {}, token = bea.token) =>
+  fx.postProject(token, {
+    name: 'Diseño de logo',
+    summary: 'A logo for a coffee shop',
+    description: 'Vector files, please.',
+    skills: ['Illustrator'],
+    end_date: day(30),
+    ...over,
   });
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return r.json.data as TPosting;
-}
 
-async function postJob(over: Record<string, unknown> = {}, token = bea.token) {
-  const r = await api.call('POST', '/jobs', {
-    token,
-    body: {
-      name: 'Backend developer',
-      summary: 'Node.js and PostgreSQL',
-      description: 'Build our API.',
-      requirements: null,
-      skills: ['Node.js'],
-      contract_type: 'full_time',
-      min_salary: 300_000,
-      max_salary: 500_000,
-      currency: 'USD',
-      modality: 'remote',
-      country_code: 'AR',
-      end_date: day(30),
-      ...over,
-    },
-  });
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return r.json.data as TPosting;
-}
+const postJob = (over: Record<string, unknown> = {}, token = bea.token) =>
+  fx.postJob(token, { name: 'Backend developer', requirements: null, end_date: day(30), ...over });
 
 const PROPOSAL = 'I can draw this logo in two weeks, with three drafts.';
 const projectApplication = (projectId: number, over: Record<string, unknown> = {}) => ({
@@ -100,37 +75,11 @@ const jobApplication = (jobId: number, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function applyProject(projectId: number, token = ana.token, over = {}) {
-  const r = await api.call('POST', '/project_applications', {
-    token,
-    body: projectApplication(projectId, over),
-  });
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return r.json.data as TApplication;
-}
+const applyProject = async (projectId: number, token = ana.token, over = {}) =>
+  (await fx.applyProject(token, projectId, projectApplication(projectId, over))) as TApplication;
 
-async function applyJob(jobId: number, token = ana.token, over = {}) {
-  const r = await api.call('POST', '/job_applications', {
-    token,
-    body: jobApplication(jobId, over),
-  });
-  expect(r.status, JSON.stringify(r.json)).toBe(201);
-  return r.json.data as TApplication;
-}
-
-type TFieldErr = { path: string; code: string; params?: Record<string, unknown> };
-const errorsOf = (json: TJson) => (json.errors ?? []) as TFieldErr[];
-
-/** A refusal: the status, `status: false`, the code and both messages. */
-function expectRefusal(r: { status: number; json: TJson }, status: number, code: string) {
-  expect(r.status, JSON.stringify(r.json)).toBe(status);
-  expect(r.json).toMatchObject({
-    status: false,
-    code,
-    message: expect.any(String),
-    message_es: expect.any(String),
-  });
-}
+const applyJob = async (jobId: number, token = ana.token, over = {}) =>
+  (await fx.applyJob(token, jobId, jobApplication(jobId, over))) as TApplication;
 
 /** Moves the test clock `days` on while `fn` runs, then back. */
 async function daysLater<T>(days: number, fn: () => Promise<T>): Promise<T> {
@@ -299,7 +248,7 @@ describe('POST /project_applications', () => {
 
   it('20 concurrent applications by one talent: exactly one 201, nineteen 409, one row', async () => {
     const p = await postProject();
-    const talent = await createUser(api.db, api.deps, { isTalent: true });
+    const talent = await createTalent(api);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         api.call('POST', '/project_applications', {
@@ -352,7 +301,7 @@ describe('POST /project_applications', () => {
     });
     expectRefusal(r, 403, 'forbidden');
     // The owner becomes a talent (the guard is for this) and applies to their own posting.
-    const owner = await createUser(api.db, api.deps, { isTalent: false });
+    const owner = await createBusiness(api);
     const own = await postProject({}, owner.token);
     await api.db.update(users).set({ isTalent: true }).where(eq(users.id, owner.id));
     const mine = await api.call('POST', '/project_applications', {
@@ -628,7 +577,7 @@ describe('job applications', () => {
 
   it('a second application is 409 already_applied; 20 at once leave one row', async () => {
     const j = await postJob();
-    const talent = await createUser(api.db, api.deps, { isTalent: true });
+    const talent = await createTalent(api);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
         api.call('POST', '/job_applications', {
@@ -715,8 +664,8 @@ describe('the lists', () => {
   let aj: TApplication;
 
   beforeAll(async () => {
-    talent = await createUser(api.db, api.deps, { isTalent: true, name: 'Lista' });
-    biz = await createUser(api.db, api.deps, { isTalent: false, name: 'Listing' });
+    talent = await createTalent(api, { name: 'Lista' });
+    biz = await createBusiness(api, { name: 'Listing' });
     p1 = await postProject({ name: 'First project' }, biz.token);
     p2 = await postProject({ name: 'Second project' }, biz.token);
     j1 = await postJob({ name: 'Only job' }, biz.token);
@@ -784,7 +733,7 @@ describe('the lists', () => {
   });
 
   it('lists a cancelled posting among the business’s own', async () => {
-    const owner = await createUser(api.db, api.deps, { isTalent: false });
+    const owner = await createBusiness(api);
     const p = await postProject({}, owner.token);
     await api.call('DELETE', '/projects', { token: owner.token, body: { id: p.id } });
     const r = await api.call('GET', '/me/postings?type=project', { token: owner.token });

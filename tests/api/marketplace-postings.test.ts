@@ -4,7 +4,8 @@ import { jobs, projects } from '@/db/schema';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { createTestApi, type TJson } from '../helpers/api';
-import { createUser, type TTestUser } from '../helpers/users';
+import { type TTestUser, createBusinesses, createTalent } from '../helpers/users';
+import type { TPosting } from '../helpers/marketplace';
 
 // Postings (docs/api.md "Marketplace"): what a business writes, the rules of the shared schema
 // (lib/schemas/marketplace.ts) checked again on the server, and how a posting is read.
@@ -20,9 +21,8 @@ const day = (offset: number) => earliestToday(new Date(api.clock.now.getTime() +
 
 beforeAll(async () => {
   api = await createTestApi();
-  bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
-  carl = await createUser(api.db, api.deps, { isTalent: false, name: 'Carl' });
-  tina = await createUser(api.db, api.deps, { isTalent: true, name: 'Tina' });
+  [bea, carl] = await createBusinesses(api, 'Bea', 'Carl');
+  tina = await createTalent(api, { name: 'Tina' });
   // A business's company is its workplace with enable_business.
   const w = await api.call('POST', '/user_workplaces', {
     token: bea.token,
@@ -42,12 +42,6 @@ afterAll(async () => api.close());
 // One account posts, applies and moves here more than a person does in an hour: each test starts
 // with fresh rate-limit counters (the limits are tested in flood-limits.test.ts).
 beforeEach(async () => api.resetRateLimits());
-
-type TPosting = Record<string, unknown> & {
-  id: number;
-  accepting: boolean;
-  applications_count: number;
-};
 
 const project = (over: Record<string, unknown> = {}) => ({
   name: 'Diseño de logo',

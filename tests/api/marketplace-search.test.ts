@@ -6,7 +6,14 @@ import { searchWords } from '@/server/services/marketplace/postings';
 import { createTestApi, type TJson } from '../helpers/api';
 import { captureNotices, planWithoutScans } from '../helpers/db';
 import { statementsWithParamsOf } from '../helpers/statements';
-import { createUser, type TTestUser } from '../helpers/users';
+import {
+  type TTestUser,
+  createBusinesses,
+  createTalents,
+  createBusiness,
+  createTalent,
+} from '../helpers/users';
+import type { TPosting } from '../helpers/marketplace';
 
 // Search (docs/api.md "Marketplace" › "Search"): GET /projects and GET /jobs answer one page from
 // one query; GET /talents lets a business find talents. Postings are seeded through the API.
@@ -19,7 +26,6 @@ let tina: TTestUser;
 const DAY = 24 * 3600 * 1000;
 const day = (offset: number) => earliestToday(new Date(api.clock.now.getTime() + offset * DAY));
 
-type TPosting = Record<string, unknown> & { id: number; name: string; accepting: boolean };
 type TPage<T> = { data: T[]; total: number; page: number; per_page: number; last_page: number };
 
 const project = (over: Record<string, unknown> = {}) => ({
@@ -80,9 +86,8 @@ const J = {} as Record<'backend' | 'intern' | 'yen' | 'cancelled', TPosting>;
 
 beforeAll(async () => {
   api = await createTestApi();
-  bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
-  carl = await createUser(api.db, api.deps, { isTalent: false, name: 'Carl' });
-  tina = await createUser(api.db, api.deps, { isTalent: true, name: 'Tina' });
+  [bea, carl] = await createBusinesses(api, 'Bea', 'Carl');
+  tina = await createTalent(api, { name: 'Tina' });
 
   P.logo = await post('projects', {
     ...project(),
@@ -487,9 +492,8 @@ describe('GET /talents', () => {
   };
 
   beforeAll(async () => {
-    inigo = await createUser(api.db, api.deps, { isTalent: true, name: 'Íñigo' });
-    maria = await createUser(api.db, api.deps, { isTalent: true, name: 'María' });
-    bizNamedInigo = await createUser(api.db, api.deps, { isTalent: false, name: 'Íñigo' });
+    [inigo, maria] = await createTalents(api, 'Íñigo', 'María');
+    bizNamedInigo = await createBusiness(api, { name: 'Íñigo' });
     const ok = (r: { status: number; json: TJson }) =>
       expect(r.status, JSON.stringify(r.json)).toBeLessThan(300);
 
@@ -598,7 +602,7 @@ describe('GET /talents', () => {
 
   it('lists the fullest profiles first (headline, skills, experience, photo), then the most recently updated; an empty one last', async () => {
     const made = async (name: string) => {
-      const u = await createUser(api.db, api.deps, { isTalent: true, name });
+      const u = await createTalent(api, { name });
       const r = await api.call('PATCH', '/users/info', {
         token: u.token,
         body: { country_code: 'UY' },

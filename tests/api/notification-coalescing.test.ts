@@ -17,8 +17,8 @@ import { diskStorage } from '@/server/storage/storage';
 import { createTestApi, OFFLINE_CHAINS, socketFrom, type TJson } from '../helpers/api';
 import { hasPostgres, needsPostgres } from '../helpers/db';
 import { withFailingStatement } from '../helpers/statements';
-import { createUser, type TTestUser } from '../helpers/users';
-import { pipelineFixtures, type TCall } from './pipeline-fixtures';
+import { createUser, type TTestUser, createBusiness, createTalent } from '../helpers/users';
+import { pipelineFixtures, type TCall, businessTalentApplication } from '../helpers/marketplace';
 
 // Coalescing (docs/security.md "Coalescing"): the moves of one application within 10 minutes
 // leave one notification, replaced by each newer one, and at most one e-mail per 10 minutes, the
@@ -53,11 +53,12 @@ const mailsTo = (user: TTestUser, from = 0) =>
 
 /** A fresh owner's project with one applicant. */
 async function applicant(opts: { lang?: 'en' | 'es' } = {}) {
-  const owner = await createUser(api.db, api.deps, { isTalent: false });
-  const t = await createUser(api.db, api.deps, { isTalent: true, ...opts });
-  const p = await fx.postProject(owner.token, { name: `Shop ${randomBytes(3).toString('hex')}` });
-  const a = await fx.applyProject(t.token, p.id);
-  return { owner, t, p, a };
+  const scene = await businessTalentApplication(api, {
+    fx,
+    talent: opts,
+    posting: { name: `Shop ${randomBytes(3).toString('hex')}` },
+  });
+  return { owner: scene.business, t: scene.talent, p: scene.posting, a: scene.application };
 }
 
 describe('the notification of an application', () => {
@@ -107,7 +108,7 @@ describe('the notification of an application', () => {
     const { owner, t, a } = await applicant();
     const q = await fx.postProject(owner.token);
     const b = await fx.applyProject(t.token, q.id);
-    const other = await createUser(api.db, api.deps, { isTalent: true });
+    const other = await createTalent(api);
     const c = await fx.applyProject(other.token, q.id);
     await fx.move('project', owner.token, a.id, shortlisted);
     await fx.move('project', owner.token, b.id, shortlisted);
@@ -189,7 +190,7 @@ describe('the e-mails of an application', () => {
 
   it('each application has its own window: moving two applicants e-mails both at once', async () => {
     const { owner, t, p } = await applicant();
-    const other = await createUser(api.db, api.deps, { isTalent: true });
+    const other = await createTalent(api);
     const b = await fx.applyProject(other.token, p.id);
     const [a] = (await fx.board('project', owner.token, p.id)).data;
     const mark = api.outbox.length;
@@ -291,11 +292,11 @@ describe('the e-mails of an application', () => {
   });
 
   it('several sweeps at once send each due e-mail once', async () => {
-    const owner = await createUser(api.db, api.deps, { isTalent: false });
+    const owner = await createBusiness(api);
     const p = await fx.postProject(owner.token);
     const talents: TTestUser[] = [];
     for (let i = 0; i < 8; i++) {
-      const t = await createUser(api.db, api.deps, { isTalent: true });
+      const t = await createTalent(api);
       const app = await fx.applyProject(t.token, p.id);
       await fx.move('project', owner.token, app.id, shortlisted); // sent at once
       await fx.move('project', owner.token, app.id, hired); // pending
@@ -427,11 +428,14 @@ describe('the outbox outlives the server', () => {
     const before = await database.open();
     const sentBefore: TMail[] = [];
     const deps = depsOver(before, sentBefore);
-    const f = pipelineFixtures(callOver(deps), () => clock.now);
-    const owner = await createUser(before.db, deps, { isTalent: false });
-    const t = await createUser(before.db, deps, { isTalent: true });
-    const p = await f.postProject(owner.token);
-    const a = await f.applyProject(t.token, p.id);
+    const call = callOver(deps);
+    const f = pipelineFixtures(call, () => clock.now);
+    const {
+      business: owner,
+      talent: t,
+      posting: p,
+      application: a,
+    } = await businessTalentApplication({ call, db: before.db, deps }, { fx: f });
     await f.move('project', owner.token, a.id, shortlisted);
     await f.move('project', owner.token, a.id, hired);
     expect(sentBefore).toHaveLength(1);

@@ -17,8 +17,13 @@ import type { TDeps } from '@/server/context';
 import { diskStorage } from '@/server/storage/storage';
 import { createTestApi, OFFLINE_CHAINS, socketFrom, type TJson } from '../helpers/api';
 import { hasPostgres, needsPostgres } from '../helpers/db';
-import { createUser, type TTestUser } from '../helpers/users';
-import { pipelineFixtures, type TCall, type TNotification } from './pipeline-fixtures';
+import { createUser, type TTestUser, createBusiness, createTalent } from '../helpers/users';
+import {
+  pipelineFixtures,
+  type TCall,
+  type TNotification,
+  businessTalentApplication,
+} from '../helpers/marketplace';
 
 // The live notifications (docs/api.md "Notifications", docs/architecture.md "Live
 // notifications"): GET /notifications/stream is Server-Sent Events over the usual Authorization
@@ -168,11 +173,11 @@ describe('GET /notifications/stream (one instance)', () => {
   beforeAll(async () => {
     api = await createTestApi();
     fx = pipelineFixtures(api.call, () => api.clock.now);
-    owner = await createUser(api.db, api.deps, { isTalent: false, name: 'Owner' });
+    owner = await createBusiness(api, { name: 'Owner' });
   });
   afterAll(async () => api?.close());
 
-  const talent = () => createUser(api.db, api.deps, { isTalent: true, name: 'Tala' });
+  const talent = () => createTalent(api, { name: 'Tala' });
 
   it('sends `event: ready` first, then each new notification of the caller as it is written (before any keep-alive)', async () => {
     const t = await talent();
@@ -246,7 +251,7 @@ describe('GET /notifications/stream (one instance)', () => {
 
   it('delivers to every open stream of the user (two tabs), and the owner’s to the owner', async () => {
     const t = await talent();
-    const boss = await createUser(api.db, api.deps, { isTalent: false });
+    const boss = await createBusiness(api);
     const p = await fx.postProject(boss.token);
     const tabs = [
       sseReader((await openStream(api.app, t.token)).body!),
@@ -487,10 +492,15 @@ describe.skipIf(!hasPostgres)(needsPostgres('two app instances over one PostgreS
   it('a status change through app A reaches a stream opened on app B as it is written (before any keep-alive)', async () => {
     const fxA = pipelineFixtures(callA, () => clock.now);
     const deps = { jwtSecret, now: () => clock.now };
-    const owner = await createUser(handles[0]!.db, deps, { isTalent: false });
-    const t = await createUser(handles[0]!.db, deps, { isTalent: true });
-    const p = await fxA.postProject(owner.token, { name: 'Across instances' });
-    const a = await fxA.applyProject(t.token, p.id);
+    const {
+      business: owner,
+      talent: t,
+      posting: p,
+      application: a,
+    } = await businessTalentApplication(
+      { call: callA, db: handles[0]!.db, deps },
+      { fx: fxA, posting: { name: 'Across instances' } },
+    );
 
     // The talent's browser is on instance B (real HTTP), the owner's on instance A.
     const server = await serve(appB);
@@ -535,10 +545,11 @@ describe.skipIf(!hasPostgres)(needsPostgres('two app instances over one PostgreS
   it('a dropped LISTEN connection is reopened; open streams end (the client reads the list again), new ones get the next notifications once', async () => {
     const fxA = pipelineFixtures(callA, () => clock.now);
     const deps = { jwtSecret, now: () => clock.now };
-    const owner = await createUser(handles[0]!.db, deps, { isTalent: false });
-    const t = await createUser(handles[0]!.db, deps, { isTalent: true });
-    const p = await fxA.postProject(owner.token);
-    const a = await fxA.applyProject(t.token, p.id);
+    const {
+      business: owner,
+      talent: t,
+      application: a,
+    } = await businessTalentApplication({ call: callA, db: handles[0]!.db, deps }, { fx: fxA });
     const sse = sseReader((await openStream(appB, t.token)).body!);
     expect((await sse.next()).event).toBe('ready');
     // A stream on A as well, so that both instances listen whatever ran before this test.

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
-import { createUser, type TTestUser } from '../helpers/users';
-import { errorsOf, expectRefusal, pipelineFixtures, type TNotification } from './pipeline-fixtures';
+import { type TTestUser, createBusinesses, createTalents } from '../helpers/users';
+import {
+  errorsOf,
+  expectRefusal,
+  pipelineFixtures,
+  type TNotification,
+} from '../helpers/marketplace';
 
 // Who may make each pipeline and notification call (docs/api.md "Pipeline and lifecycle" and
 // "Notifications"), one test per call and caller: 401 to nobody signed in, 403 to the wrong role
@@ -22,10 +27,8 @@ let otherTalent: TTestUser;
 beforeAll(async () => {
   api = await createTestApi();
   fx = pipelineFixtures(api.call, () => api.clock.now);
-  owner = await createUser(api.db, api.deps, { isTalent: false, name: 'Owner' });
-  otherBusiness = await createUser(api.db, api.deps, { isTalent: false, name: 'Other' });
-  talent = await createUser(api.db, api.deps, { isTalent: true, name: 'Applicant' });
-  otherTalent = await createUser(api.db, api.deps, { isTalent: true, name: 'Bystander' });
+  [owner, otherBusiness] = await createBusinesses(api, 'Owner', 'Other');
+  [talent, otherTalent] = await createTalents(api, 'Applicant', 'Bystander');
 });
 afterAll(async () => api.close());
 // One account posts, applies and moves here more than a person does in an hour: each test starts

@@ -7,7 +7,7 @@ import { COALESCE_SECONDS, sendDueMails } from '@/server/services/notifications/
 import type { TUserJob, TUserProject } from '@/types/user';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
 import { mailSubject, startSmtpPeer, type TReceivedMail } from '../helpers/smtp-peer';
-import { createUser, type TTestUser } from '../helpers/users';
+import { type TTestUser, createBusinesses, createTalent, createBusiness } from '../helpers/users';
 import {
   errorsOf,
   expectRefusal,
@@ -16,7 +16,7 @@ import {
   type TKind,
   type TNotification,
   type TPosting,
-} from './pipeline-fixtures';
+} from '../helpers/marketplace';
 
 // The pipeline and lifecycle (docs/api.md "Pipeline and lifecycle" and "Notifications",
 // docs/product.md "Pipeline and lifecycle"): the owner moves applicants on the board, a project
@@ -41,9 +41,8 @@ beforeAll(async () => {
     appUrl: APP_URL,
   });
   fx = pipelineFixtures(api.call, () => api.clock.now);
-  bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
-  carl = await createUser(api.db, api.deps, { isTalent: false, name: 'Carl' });
-  ana = await createUser(api.db, api.deps, { isTalent: true, name: 'Ana' });
+  [bea, carl] = await createBusinesses(api, 'Bea', 'Carl');
+  ana = await createTalent(api, { name: 'Ana' });
 });
 afterAll(async () => {
   await api?.close();
@@ -67,9 +66,8 @@ const afterTheWindow = () => tick(COALESCE_SECONDS);
 /** The periodic sweep of the e-mail outbox, at the test clock's time. */
 const sweep = () => sendDueMails({ db: api.db, now: api.clock.now, deps: api.deps });
 
-const talent = (opts: { lang?: 'en' | 'es'; name?: string } = {}) =>
-  createUser(api.db, api.deps, { isTalent: true, ...opts });
-const business = (name = 'Owner') => createUser(api.db, api.deps, { isTalent: false, name });
+const talent = (opts: { lang?: 'en' | 'es'; name?: string } = {}) => createTalent(api, opts);
+const business = (name = 'Owner') => createBusiness(api, { name });
 
 async function self(user: TTestUser) {
   const r = await api.call('GET', `/users/id/${user.id}`, { token: user.token });
@@ -1440,16 +1438,14 @@ describe('notifications', () => {
   });
 
   it('the sign-in answer carries the user’s notifications, newest first', async () => {
-    const t = await createUser(api.db, api.deps, { isTalent: true, password: 'a long password 1' });
+    const t = await createTalent(api, { password: 'a long password 1' });
     const p = await fx.postProject(bea.token, { name: 'Sign-in project' });
     const a = await fx.applyProject(t.token, p.id);
     for (const status of [shortlisted, applied, hired]) {
       await fx.move('project', bea.token, a.id, status);
       afterTheWindow();
     }
-    const r = await api.call('POST', '/users/login', {
-      body: { email: t.email, password: 'a long password 1' },
-    });
+    const r = await api.login(t.email, 'a long password 1');
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     const user = r.json.data as { notifications: TNotification[] };
     expect(user.notifications.map((n) => n.message)).toEqual([

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { createTestApi } from '../helpers/api';
 import { statementsOf } from '../helpers/statements';
-import { createUser, type TTestUser } from '../helpers/users';
-import { pipelineFixtures } from './pipeline-fixtures';
+import { createUser, type TTestUser, createBusiness } from '../helpers/users';
+import { pipelineFixtures } from '../helpers/marketplace';
 
 // A profile read is served from the process's cache while the user's profile_version is the one
 // it was read at; triggers raise the version with every change to what the profile shows
@@ -24,7 +24,7 @@ const exec = (query: ReturnType<typeof sql>) => api.db.execute(query);
 beforeAll(async () => {
   api = await createTestApi();
   ana = await createUser(api.db, api.deps);
-  biz = await createUser(api.db, api.deps, { isTalent: false });
+  biz = await createBusiness(api);
   const fixtures = pipelineFixtures(api.call, () => api.clock.now);
   projectId = (await fixtures.postProject(biz.token, { name: 'Logo design' })).id;
   jobId = (await fixtures.postJob(biz.token)).id;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userWorkplaces, users } from '@/db/schema';
 import { createTestApi } from '../helpers/api';
-import { createUser, type TTestUser } from '../helpers/users';
+import { createUser, type TTestUser, createTalent } from '../helpers/users';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let ana: TTestUser;
@@ -158,7 +158,7 @@ describe('POST /api/user_workplaces', () => {
   });
 
   it('makes the user a business when the experience enables business', async () => {
-    const talent = await createUser(api.db, api.deps, { isTalent: true });
+    const talent = await createTalent(api);
     await add(talent.token, { enable_business: true, work_here: true });
     const [row] = await api.db.select().from(users).where(eq(users.id, talent.id));
     expect(row?.isTalent).toBe(false);

@@ -11,8 +11,8 @@ import { startNearPeer } from '@/scripts/lib/near-peer.mjs';
 import type { TChains } from '@/server/context';
 import type { TProof } from '@/types/proof';
 import { createTestApi } from '../helpers/api';
-import { createUser, type TTestUser } from '../helpers/users';
-import { pipelineFixtures, type TKind } from './pipeline-fixtures';
+import { type TTestUser, createBusiness, createTalent } from '../helpers/users';
+import { businessTalentApplication, pipelineFixtures, type TKind } from '../helpers/marketplace';
 
 // GET /proofs/{network}/{txId} (docs/api.md "Proofs"): which application a stored transaction id
 // belongs to and what the chain says, read from real peers on 127.0.0.1: NEAR JSON-RPC and the
@@ -35,7 +35,7 @@ beforeAll(async () => {
   };
   api = await createTestApi({ chains });
   fx = pipelineFixtures(api.call, () => api.clock.now);
-  bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
+  bea = await createBusiness(api, { name: 'Bea' });
 });
 afterAll(async () => {
   await api.close();
@@ -54,7 +54,7 @@ const nextHash = () =>
 
 /** A finished posting of `kind` whose hired talent has the NEAR account `account`. */
 async function finishedWork(kind: TKind, account: string) {
-  const talent = await createUser(api.db, api.deps, { isTalent: true, name: 'Ana' });
+  const talent = await createTalent(api, { name: 'Ana' });
   await api.call('PATCH', '/users/update_near_wallet', {
     token: talent.token,
     body: { near_wallet: account },
@@ -444,14 +444,16 @@ describe('GET /proofs when the chain cannot be reached', () => {
     const offline = await createTestApi();
     try {
       const ofx = pipelineFixtures(offline.call, () => offline.clock.now);
-      const biz = await createUser(offline.db, offline.deps, { isTalent: false });
-      const talent = await createUser(offline.db, offline.deps, { isTalent: true });
+      const {
+        business: biz,
+        talent,
+        posting,
+        application,
+      } = await businessTalentApplication(offline, { kind: 'job', fx: ofx });
       await offline.call('PATCH', '/users/update_near_wallet', {
         token: talent.token,
         body: { near_wallet: 'away.near' },
       });
-      const posting = await ofx.post('job', biz.token);
-      const application = await ofx.apply('job', talent.token, posting.id);
       await ofx.move('job', biz.token, application.id, APPLICATION_STATUS.hired);
       await ofx.endJob(biz.token, posting.id);
       const hash = nextHash();

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobApplications, projectApplications } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { createTestApi } from '../helpers/api';
-import { createUser, type TTestUser } from '../helpers/users';
-import { errorsOf, expectRefusal, pipelineFixtures, type TKind } from './pipeline-fixtures';
+import { type TTestUser, createBusinesses, createTalent } from '../helpers/users';
+import { errorsOf, expectRefusal, pipelineFixtures, type TKind } from '../helpers/marketplace';
 
 // On-chain records of finished work (docs/api.md "On-chain records"; docs/product.md "The calls":
 // PATCH /project_applications/update_wallet and /job_applications/update_wallet, answering
@@ -24,12 +24,11 @@ let carl: TTestUser; // another business
 beforeAll(async () => {
   api = await createTestApi();
   fx = pipelineFixtures(api.call, () => api.clock.now);
-  bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
-  carl = await createUser(api.db, api.deps, { isTalent: false, name: 'Carl' });
+  [bea, carl] = await createBusinesses(api, 'Bea', 'Carl');
 });
 afterAll(async () => api.close());
 
-const talent = () => createUser(api.db, api.deps, { isTalent: true });
+const talent = () => createTalent(api);
 const record = (kind: TKind, token: string | undefined, body: Record<string, unknown>) =>
   api.call('PATCH', `/${kind}_applications/update_wallet`, { token, body });
 

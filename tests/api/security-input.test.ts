@@ -8,7 +8,7 @@ import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '@/server/auth/tokens';
 import { setLogSink } from '@/server/logger';
 import { createTestApi, socketFrom } from '../helpers/api';
 import { CONTROL_VALUES, hasControl, labelOf, ODD_VALUES, SQL_IN_LOG } from '../helpers/bad-input';
-import { createUser, type TTestUser } from '../helpers/users';
+import { createUser, type TTestUser, createBusiness } from '../helpers/users';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let ana: TTestUser;
@@ -388,7 +388,7 @@ describe('bad query and path values', () => {
   ];
   let bea: TTestUser;
   beforeAll(async () => {
-    bea = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
+    bea = await createBusiness(api, { name: 'Bea' });
   });
   const tokenOf = (who?: 'talent' | 'business') =>
     who === 'talent' ? ana.token : who === 'business' ? bea.token : undefined;

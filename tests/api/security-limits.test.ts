@@ -24,16 +24,9 @@ const minutes = (n: number) => {
   api.clock.now = new Date(api.clock.now.getTime() + n * 60_000);
 };
 const wrongLogin = (email: string, from: string, headers?: Record<string, string>) =>
-  http.request('POST', '/users/login', {
-    body: { email, password: 'not the password' },
-    from,
-    headers,
-  });
+  http.login(email, 'not the password', { from, headers });
 const rightLogin = (user: TTestUser, from: string) =>
-  http.request('POST', '/users/login', {
-    body: { email: user.email, password: user.password },
-    from,
-  });
+  http.login(user.email, user.password, { from });
 
 describe('the client address of a rate limit', () => {
   it('is the socket’s: rotating X-Forwarded-For or X-Real-IP escapes no limit without TRUST_PROXY', async () => {
@@ -56,8 +49,7 @@ describe('the client address of a rate limit', () => {
     try {
       let n = 0;
       const login = (xff: string) =>
-        behindProxy.call('POST', '/users/login', {
-          body: { email: `ghost${++n}@example.com`, password: 'not the password' },
+        behindProxy.login(`ghost${++n}@example.com`, 'not the password', {
           headers: { 'X-Forwarded-For': xff },
           ip: '127.0.0.1', // the proxy
         });

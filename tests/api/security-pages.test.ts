@@ -23,8 +23,8 @@ import {
   type TPageRequest,
 } from '../helpers/pages';
 import { statementsOf } from '../helpers/statements';
-import { createUser, type TTestUser } from '../helpers/users';
-import { pipelineFixtures } from './pipeline-fixtures';
+import { createUser, type TTestUser, createBusiness, createTalent } from '../helpers/users';
+import { pipelineFixtures } from '../helpers/marketplace';
 
 // Server-rendered pages (docs/architecture.md "Pages rendered on the server"): every page's
 // getServerSideProps goes through serverPage (server/ssr/page.ts), which refuses an address with a
@@ -57,8 +57,8 @@ beforeAll(async () => {
   }
   api = await createTestApi();
   setSsrDeps(api.deps);
-  talent = await createUser(api.db, api.deps, { isTalent: true, name: 'Tina' });
-  business = await createUser(api.db, api.deps, { isTalent: false, name: 'Bea' });
+  talent = await createTalent(api, { name: 'Tina' });
+  business = await createBusiness(api, { name: 'Bea' });
   const fx = pipelineFixtures(api.call, api.deps.now);
   projectId = (await fx.postProject(business.token)).id;
   jobId = (await fx.postJob(business.token)).id;
@@ -292,7 +292,7 @@ describe('a posting page', () => {
           userId: talent.id,
           entry: { id, application: { [key]: 0 } },
         });
-        const other = await createUser(api.db, api.deps, { isTalent: true, name: 'Otto' });
+        const other = await createTalent(api, { name: 'Otto' });
         const none = propsOf((await render({ route, params, locale, token: other.token })).result);
         expect(none?.mine, route).toEqual({ userId: other.id, entry: null });
         const visitor = propsOf((await render({ route, params, locale })).result);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '@/db/schema';
 import { createTestApi } from '../helpers/api';
 import { statementsOf } from '../helpers/statements';
-import { createUser, type TTestUser } from '../helpers/users';
+import { createUser, type TTestUser, createBusiness } from '../helpers/users';
 
 // The budgets, counted with Drizzle's logger (docs/architecture.md "Reads and writes"):
 // a profile read is at most 2 statements, a write at most 3 with its ownership check, and the
@@ -17,7 +17,7 @@ let biz: TTestUser;
 beforeAll(async () => {
   api = await createTestApi();
   ana = await createUser(api.db, api.deps);
-  biz = await createUser(api.db, api.deps, { isTalent: false });
+  biz = await createBusiness(api);
 });
 afterAll(async () => api.close());
 

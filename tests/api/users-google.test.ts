@@ -59,10 +59,7 @@ describe('POST /api/users/login/google', () => {
     const [row] = await api.db.select().from(users).where(eq(users.id, user.id));
     expect(row!.googleSub).toBe(claims.sub);
     // The password still works too.
-    const login = await api.call('POST', '/users/login', {
-      body: { email: user.email, password: user.password },
-      ip: '10.4.0.1',
-    });
+    const login = await api.login(user.email, user.password, { ip: '10.4.0.1' });
     expect(login.status).toBe(200);
   });
 
@@ -210,10 +207,7 @@ describe('POST /api/users/register with a Google ID token', () => {
     expect(again.status).toBe(200);
     expect(again.json.data).toMatchObject({ id: row!.id });
     // No password was set, so none can log in.
-    const login = await api.call('POST', '/users/login', {
-      body: { email: claims.email, password: 'anything at all' },
-      ip: '10.4.0.2',
-    });
+    const login = await api.login(claims.email, 'anything at all', { ip: '10.4.0.2' });
     expect(login.status).toBe(401);
   });
 

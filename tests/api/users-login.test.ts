@@ -16,7 +16,7 @@ afterAll(async () => api.close());
 let seq = 0;
 const fromIp = () => `10.2.0.${++seq}`;
 const login = (email: string, password: string, ip = fromIp()) =>
-  api.call('POST', '/users/login', { body: { email, password }, ip });
+  api.login(email, password, { ip });
 
 const WRONG = {
   status: false,

@@ -40,12 +40,10 @@ describe('the server log', () => {
     expect(registered.status).toBe(201);
     secrets.push(registered.json.access_token as string);
 
-    const wrong = await api.call('POST', '/users/login', {
-      body: { email, password: 'wrong Secret guess' },
-    });
+    const wrong = await api.login(email, 'wrong Secret guess');
     expect(wrong.status).toBe(401);
     secrets.push('wrong Secret guess');
-    const login = await api.call('POST', '/users/login', { body: { email, password } });
+    const login = await api.login(email, password);
     expect(login.status).toBe(200);
     secrets.push(login.json.access_token as string);
 
@@ -60,7 +58,7 @@ describe('the server log', () => {
     });
     expect(reset.status).toBe(200);
 
-    const again = await api.call('POST', '/users/login', { body: { email, password: recovered } });
+    const again = await api.login(email, recovered);
     const token = again.json.access_token as string;
     secrets.push(token);
     const changedTo = 'third Secret p4ss';

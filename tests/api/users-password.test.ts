@@ -16,7 +16,7 @@ const fromIp = () => `10.5.0.${++seq}`;
 const change = (token: string | undefined, body: unknown, ip = fromIp()) =>
   api.call('POST', '/users/password', { token, body, ip });
 const login = (email: string, password: string, ip = fromIp()) =>
-  api.call('POST', '/users/login', { body: { email, password }, ip });
+  api.login(email, password, { ip });
 const fresh = (current: string, next: string) => ({
   current_password: current,
   new_password: next,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobApplications, jobs, projectApplications, projects } from '@/db/schema';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { createTestApi } from '../helpers/api';
-import { createUser } from '../helpers/users';
+import { createUser, createBusiness } from '../helpers/users';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {
@@ -13,7 +13,7 @@ afterAll(async () => api.close());
 describe('a public profile', () => {
   it('shows others the talent’s finished work only, never open applications; the talent sees all', async () => {
     const talent = await createUser(api.db, api.deps);
-    const business = await createUser(api.db, api.deps, { isTalent: false });
+    const business = await createBusiness(api);
     const posting = (name: string, status: number) => ({
       ownerId: business.id,
       name,

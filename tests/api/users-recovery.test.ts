@@ -27,8 +27,7 @@ const askCode = (email: string, lang?: 'en' | 'es') =>
   api.call('POST', '/users/recovery/email', { body: { email, lang }, ip: fromIp() });
 const reset = (body: Record<string, unknown>, ip = fromIp()) =>
   api.call('POST', '/users/recovery/password', { body, ip });
-const login = (email: string, password: string) =>
-  api.call('POST', '/users/login', { body: { email, password }, ip: fromIp() });
+const login = (email: string, password: string) => api.login(email, password, { ip: fromIp() });
 /** A well-formed code that is not `code`. */
 const otherThan = (code: string) => (code === '000000000000' ? '000000000001' : '000000000000');
 

@@ -123,11 +123,7 @@ describe('POST /api/users/register', () => {
     const long = 'p'.repeat(128);
     const body = talent({ password: long });
     expect((await register(body)).status).toBe(201);
-    const login = (password: string) =>
-      api.call('POST', '/users/login', {
-        body: { email: body.email, password },
-        ip: fromIp(),
-      });
+    const login = (password: string) => api.login(body.email, password, { ip: fromIp() });
     expect((await login(long)).status).toBe(200);
     expect((await login(long.slice(0, 72))).status).toBe(401);
   });

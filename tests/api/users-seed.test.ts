@@ -24,6 +24,7 @@ import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { seedOnStart } from '@/server/start-up';
 import type { TNotification } from '@/types/user';
 import { createTestApi } from '../helpers/api';
+import type { TBoard } from '../helpers/marketplace';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 beforeAll(async () => {
@@ -56,18 +57,6 @@ const countAll = async () => [
 ];
 const ACCOUNTS = DEMO_ACCOUNTS.talents.length + DEMO_ACCOUNTS.businesses.length;
 
-type TBoard = {
-  data: {
-    id: number;
-    accepted?: number;
-    selected?: number;
-    reason: string | null;
-    talent: { id: number; name: string; last_name: string };
-    history: { from: number; to: number; reason: string | null; actor_id: number }[];
-  }[];
-  counts: Record<string, number>;
-};
-
 const idOf = async (email: string) => {
   const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row!.id;
@@ -89,9 +78,7 @@ const jobId = async (index: number) => {
 const tokens = new Map<string, string>();
 const signIn = async (email: string) => {
   if (!tokens.has(email)) {
-    const { status, json } = await api.call('POST', '/users/login', {
-      body: { email, password: DEMO_ACCOUNTS.password },
-    });
+    const { status, json } = await api.login(email, DEMO_ACCOUNTS.password);
     expect(status, email).toBe(200);
     tokens.set(email, json.access_token as string);
   }
@@ -163,9 +150,7 @@ describe('the demo data', () => {
   });
 
   it('lets a demo talent sign in with the demo password and shows a full profile', async () => {
-    const { status, json } = await api.call('POST', '/users/login', {
-      body: { email: DEMO_ACCOUNTS.talents[0], password: DEMO_ACCOUNTS.password },
-    });
+    const { status, json } = await api.login(DEMO_ACCOUNTS.talents[0]!, DEMO_ACCOUNTS.password);
     expect(status).toBe(200);
     const data = json.data as Record<string, unknown[]> & {
       person: unknown;
@@ -188,9 +173,7 @@ describe('the demo data', () => {
 
   it('lets every demo account sign in, businesses with a workplace enabled for business', async () => {
     for (const email of [...DEMO_ACCOUNTS.talents, ...DEMO_ACCOUNTS.businesses]) {
-      const { status, json } = await api.call('POST', '/users/login', {
-        body: { email, password: DEMO_ACCOUNTS.password },
-      });
+      const { status, json } = await api.login(email, DEMO_ACCOUNTS.password);
       expect(status, email).toBe(200);
       const data = json.data as {
         is_talent: boolean;
@@ -237,7 +220,7 @@ describe('the demo data', () => {
   it('shows María a board with every column filled, each move in its history', async () => {
     const id = await projectId(PROJECT.coffeeShop);
     const board = await as<TBoard>(MARIA, 'GET', `/projects/${id}/applications?per_page=50`);
-    for (const status of ['0', '1', '2', '3', '4']) {
+    for (const status of ['0', '1', '2', '3', '4'] as const) {
       expect(board.counts[status], `column ${status}`).toBeGreaterThan(0);
     }
     expect(new Set(board.data.map((a) => a.talent.id)).size).toBe(board.data.length);

@@ -76,7 +76,7 @@ describe('the session answers', () => {
     const token = await google.sign({ sub, email, email_verified: true }, { now: api.clock.now });
     const answers = [
       registered,
-      await api.call('POST', '/users/login', { ip: fromIp(), body: { email, password } }),
+      await api.login(email, password, { ip: fromIp() }),
       await api.call('POST', '/users/login/google', { body: { google_id_token: token } }),
     ];
     const users: unknown[] = [];
@@ -122,10 +122,7 @@ describe('cv_file on the user object', () => {
       const { json } = await api.call('GET', `/users/id/${ana.id}`, { token });
       expect(json.data).toMatchObject({ cv_url: cv, cv_file: cvFile });
     }
-    const login = await api.call('POST', '/users/login', {
-      ip: fromIp(),
-      body: { email: ana.email, password: ana.password },
-    });
+    const login = await api.login(ana.email, ana.password, { ip: fromIp() });
     expect(login.json.data).toMatchObject({ cv_file: cvFile });
   });
 

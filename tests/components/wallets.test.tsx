@@ -10,7 +10,7 @@ import { projectApplications, users } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { startAlgorandPeer } from '@/scripts/lib/algorand-peer.mjs';
 import type { TUser } from '@/types/user';
-import { pipelineFixtures } from '../api/pipeline-fixtures';
+import { pipelineFixtures } from '../helpers/marketplace';
 import { startClientApi } from '../helpers/client-api';
 import { renderWithApp } from '../helpers/render';
 

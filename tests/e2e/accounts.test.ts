@@ -1,12 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
   newContext,
   seriousA11yViolations,
   storageOf,
   uniqueEmail,
   waitForQuiet,
+  setUpBrowser,
+  browser,
+  page,
 } from './browser';
 import { TOAST_MS } from '@/lib/toast';
 import { registerTalent as register, signIn as signInAs } from './journeys';
@@ -16,19 +18,7 @@ import { secretsSeen } from './secrets';
 const SEED_KEYS = ['access_token', '[authState]', 'state', 'persist:root', 'registerByGoogle'];
 const PASSWORD = 'long enough passphrase 1';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
+setUpBrowser({ pagePerTest: true });
 
 const registerTalent = (p: Page, email: string, locale: '' | '/es' = '') =>
   register(p, { email, password: PASSWORD, locale: locale ? 'es' : 'en' });

@@ -7,6 +7,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 
 export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 
@@ -52,6 +53,30 @@ export async function newContext(browser: Browser): Promise<BrowserContext> {
   context.on('requestfinished', (r) => inFlight.delete(r));
   context.on('requestfailed', (r) => inFlight.delete(r));
   return context;
+}
+
+/** The file's Chromium, launched and closed by `setUpBrowser()`'s hooks (a live binding: read it in tests and hooks). */
+export let browser: Browser;
+/** With `setUpBrowser({ pagePerTest: true })`: each test's own fresh profile (`newContext`) and page. */
+export let context: BrowserContext;
+export let page: Page;
+
+/**
+ * The one browser setup of a journey file: Chromium launched before its first test and closed
+ * after its last; with `pagePerTest`, a fresh profile and page before each test, closed after it.
+ * The file imports `browser` (and `context`, `page`) from here.
+ */
+export function setUpBrowser(opts: { pagePerTest?: boolean } = {}) {
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => browser?.close());
+  if (!opts.pagePerTest) return;
+  beforeEach(async () => {
+    context = await newContext(browser);
+    page = await context.newPage();
+  });
+  afterEach(async () => context?.close());
 }
 
 /** Requests that stay open while a page lives: the notification stream of a signed-in page. */

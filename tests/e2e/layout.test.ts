@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, waitForQuiet } from './browser';
+import { newContext, waitForQuiet, setUpBrowser, browser } from './browser';
 import { prefix, signIn, text, type TLocale } from './journeys';
 import { secretsSeen } from './secrets';
 
@@ -95,12 +95,7 @@ function expectFits(where: string, { scrollWidth, outside }: TWidth) {
   expect(outside, `${where}: elements past the right edge of a ${WIDTH}px viewport`).toEqual([]);
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+setUpBrowser();
 
 for (const { who, email, pages } of WHO) {
   for (const locale of ['en', 'es'] as TLocale[]) {

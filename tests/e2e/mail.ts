@@ -1,15 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { codeLineInMail, mailBody } from '../helpers/smtp-peer';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR ?? '';
 
-/** The newest message for `to` received after `since` (ms), waiting up to `timeoutMs`. */
+/**
+ * The newest message for `to` received after `since` (ms), waiting up to `timeoutMs`: the files the
+ * SMTP peer of scripts/e2e.mjs saves (scripts/lib/smtp-peer.mjs), decoded by tests/helpers/smtp-peer.ts.
+ */
 export async function waitForMail(to: string, since: number, timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const files = fs.existsSync(MAIL_DIR) ? fs.readdirSync(MAIL_DIR).sort().reverse() : [];
     for (const f of files.filter((name) => Number(name.split('-')[0]) >= since)) {
-      const raw = decodeQuotedPrintable(fs.readFileSync(path.join(MAIL_DIR, f), 'utf8'));
+      const raw = mailBody(fs.readFileSync(path.join(MAIL_DIR, f), 'utf8'));
       if (raw.toLowerCase().includes(`to: ${to.toLowerCase()}`)) return raw;
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -17,22 +21,9 @@ export async function waitForMail(to: string, since: number, timeoutMs = 10_000)
   throw new Error(`No mail for ${to}`);
 }
 
-/** The recovery code as the message shows it: the line of the text part that holds 4+4+4 digits. */
+/** The recovery code as the message shows it (4+4+4 digits); throws when there is none. */
 export function recoveryCodeIn(raw: string): string {
-  const match = /^(\d{4} \d{4} \d{4})\r?$/m.exec(raw);
-  if (!match) throw new Error('No recovery code in the message');
-  return match[1]!;
-}
-
-/** Undoes quoted-printable (soft breaks, =XX bytes) so texts with accents can be matched. */
-function decodeQuotedPrintable(raw: string): string {
-  const joined = raw.replace(/=\r?\n/g, '');
-  return joined.replace(/(=[0-9A-F]{2})+/g, (run) =>
-    Buffer.from(
-      run
-        .split('=')
-        .slice(1)
-        .map((h) => parseInt(h, 16)),
-    ).toString('utf8'),
-  );
+  const code = codeLineInMail(raw);
+  if (!code) throw new Error('No recovery code in the message');
+  return code;
 }

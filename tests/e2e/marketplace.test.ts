@@ -1,11 +1,12 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
   newContext,
   seriousA11yViolations,
   uniqueEmail,
   waitForQuiet,
+  setUpBrowser,
+  browser,
 } from './browser';
 import {
   isoDay,
@@ -34,12 +35,7 @@ async function expectNoSeriousA11y(p: Page, where: string) {
   expect({ where, violations: await seriousA11yViolations(p) }).toEqual({ where, violations: [] });
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+setUpBrowser();
 
 for (const locale of ['en', 'es'] as TLocale[]) {
   const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);

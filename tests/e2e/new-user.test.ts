@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, uniqueEmail, waitForQuiet } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { uniqueEmail, waitForQuiet, setUpBrowser, page } from './browser';
 import {
   prefix,
   registerBusiness,
@@ -28,19 +28,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
+setUpBrowser({ pagePerTest: true });
 
 /** The top and bottom of an element, in CSS pixels from the top of the page. */
 const box = (page: Page, selector: string) =>

@@ -1,7 +1,14 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BASE_URL, launchBrowser, newContext, seriousA11yViolations, uniqueEmail } from './browser';
+import {
+  BASE_URL,
+  newContext,
+  seriousA11yViolations,
+  uniqueEmail,
+  setUpBrowser,
+  browser,
+} from './browser';
 import {
   isoDay,
   prefix,
@@ -77,12 +84,7 @@ async function pressUntilFocused(p: Page, target: Locator, key: 'Tab' | 'Shift+T
   throw new Error(`${key} never reached ${String(target)}`);
 }
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+setUpBrowser();
 
 for (const locale of ['en', 'es'] as TLocale[]) {
   const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);

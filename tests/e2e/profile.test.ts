@@ -1,12 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
   newContext,
   seriousA11yViolations,
   storageOf,
   uniqueEmail,
   waitForQuiet,
+  setUpBrowser,
+  browser,
+  page,
 } from './browser';
 import { prefix, registerTalent, signIn, text, toast, type TLocale } from './journeys';
 import { secretsSeen } from './secrets';
@@ -18,19 +19,7 @@ const PNG = Buffer.from(
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
+setUpBrowser({ pagePerTest: true });
 
 for (const locale of ['en', 'es'] as TLocale[]) {
   const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);

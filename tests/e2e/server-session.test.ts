@@ -1,12 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   BASE_URL,
-  launchBrowser,
   newContext,
   storageOf,
   uniqueEmail,
   waitForHydration,
+  setUpBrowser,
+  browser,
 } from './browser';
 import { registerTalent, signIn } from './journeys';
 import { secretsSeen } from './secrets';
@@ -15,11 +16,7 @@ import { secretsSeen } from './secrets';
 // early", docs/security.md "Session cookie"): the cookie follows the stored token, the server
 // renders the page's data only for a valid one, and the API never takes it for a token.
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+setUpBrowser();
 
 const DEMO_PASSWORD = 'Demo-pass-2026';
 const TALENT = 'ana.talent@demo.talentchain.dev';

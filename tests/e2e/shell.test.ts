@@ -1,20 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BASE_URL, launchBrowser, newContext, seriousA11yViolations } from './browser';
+import { describe, expect, it } from 'vitest';
+import { BASE_URL, seriousA11yViolations, setUpBrowser, page } from './browser';
 
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
-beforeEach(async () => {
-  context = await newContext(browser);
-  page = await context.newPage();
-});
-afterEach(async () => context?.close());
+setUpBrowser({ pagePerTest: true });
 
 describe('the app shell in a browser', () => {
   it('serves the landing page in English at / and in Spanish at /es', async () => {

@@ -1,12 +1,13 @@
 import algosdk from 'algosdk';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
   newContext,
   seriousA11yViolations,
   storageOf,
   waitForQuiet,
+  setUpBrowser,
+  browser,
 } from './browser';
 import { prefix, signIn, text, toast, type TLocale } from './journeys';
 
@@ -38,11 +39,7 @@ const CASES: Record<TLocale, { email: string; name: string; posting: string; kin
   },
 };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => browser?.close());
+setUpBrowser();
 
 for (const locale of ['en', 'es'] as const) {
   describe(`wallets and proof on-chain (${locale})`, () => {

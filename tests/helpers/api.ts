@@ -74,6 +74,17 @@ export async function createTestApi(overrides: Partial<TDeps> = {}, opts: { db?:
   }
 
   /**
+   * Signs a user in the one way API tests do: POST /users/login with `email` and `password`, from
+   * `ip` when given (files that sign in often give each call its own address). The raw answer, so a
+   * test can check a refusal too. Over real sockets: serveOverHttp(app).login.
+   */
+  const login = (
+    email: string,
+    password: string,
+    opts: { ip?: string; headers?: Record<string, string> } = {},
+  ) => call('POST', '/users/login', { body: { email, password }, ...opts });
+
+  /**
    * Empties the rate-limit counters. Files that post, apply and move more in a few seconds than a
    * person does in an hour start each test with fresh ones; the limits have tests of their own
    * (tests/api/flood-limits.test.ts).
@@ -86,5 +97,16 @@ export async function createTestApi(overrides: Partial<TDeps> = {}, opts: { db?:
     await handle.close();
     fs.rmSync(uploadsDir, { recursive: true, force: true });
   };
-  return { app, db: handle.db, deps, clock, outbox, uploadsDir, call, resetRateLimits, close };
+  return {
+    app,
+    db: handle.db,
+    deps,
+    clock,
+    outbox,
+    uploadsDir,
+    call,
+    login,
+    resetRateLimits,
+    close,
+  };
 }

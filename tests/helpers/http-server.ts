@@ -47,10 +47,17 @@ export async function serveOverHttp(app: TApp) {
     });
   }
 
+  /** POST /users/login over the socket, as createTestApi's `login` does in process. */
+  const login = (
+    email: string,
+    password: string,
+    opts: { from?: string; headers?: Record<string, string> } = {},
+  ) => request('POST', '/users/login', { body: { email, password }, ...opts });
+
   const close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());
     });
-  return { port, request, close };
+  return { port, request, login, close };
 }

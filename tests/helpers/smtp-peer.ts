@@ -1,51 +1,27 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+// The SMTP server itself is the one the browser journeys use too (scripts/lib/smtp-peer.mjs); here
+// are the readers of what it received.
+export { startSmtpPeer, type TReceivedMail } from '@/scripts/lib/smtp-peer.mjs';
 
-export type TReceivedMail = { from: string; to: string[]; raw: string };
-
-/**
- * A real SMTP server on 127.0.0.1 (docs/architecture.md: external services are never mocked; tests stand
- * up a peer). Plain SMTP without TLS or auth, collecting every message raw.
- */
-export async function startSmtpPeer() {
-  const received: TReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+/** The recovery code as the message shows it: the line of its text part that holds 4+4+4 digits. */
+export function codeLineInMail(raw: string): string | undefined {
+  return /^(\d{4} \d{4} \d{4})\r?$/m.exec(raw)?.[1];
 }
 
-/** The recovery code of a raw message: the text part puts it alone on a line, in groups of 4. */
+/** The recovery code of a raw message, as one types it: 12 digits without the spaces. */
 export function codeInMail(raw: string): string | undefined {
-  return /^(\d{4} \d{4} \d{4})\r?$/m.exec(raw)?.[1]?.replace(/ /g, '');
+  return codeLineInMail(raw)?.replace(/ /g, '');
 }
 
+/** Undoes quoted-printable =XX escapes: each run of them is the UTF-8 bytes of its characters. */
 const qpBytes = (s: string) =>
-  Buffer.from(
-    s.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
+  s.replace(/(=[0-9A-F]{2})+/gi, (run) =>
+    Buffer.from(
+      run
+        .split('=')
+        .slice(1)
+        .map((h) => parseInt(h, 16)),
+    ).toString('utf8'),
+  );
 
 /** The Subject header with its RFC 2047 encoded words decoded. */
 export function mailSubject(raw: string): string {

@@ -47,3 +47,29 @@ export async function createUser(
   );
   return { id: row!.id, email, password, token, isTalent: row!.isTalent };
 }
+
+/** What users are made in: createTestApi()'s database and deps, or a test's own. */
+export type TUserStore = { db: Db; deps: Pick<TDeps, 'jwtSecret' | 'now'> };
+type TUserOpts = Omit<NonNullable<Parameters<typeof createUser>[2]>, 'isTalent'>;
+
+/** A business account, signed in. */
+export const createBusiness = (on: TUserStore, opts: TUserOpts = {}) =>
+  createUser(on.db, on.deps, { ...opts, isTalent: false });
+
+/** A talent account, signed in. */
+export const createTalent = (on: TUserStore, opts: TUserOpts = {}) =>
+  createUser(on.db, on.deps, { ...opts, isTalent: true });
+
+/** One business per name, made in that order (a file's cast, in its beforeAll). */
+export async function createBusinesses<N extends string[]>(on: TUserStore, ...names: N) {
+  const made: TTestUser[] = [];
+  for (const name of names) made.push(await createBusiness(on, { name }));
+  return made as { [K in keyof N]: TTestUser };
+}
+
+/** One talent per name, made in that order. */
+export async function createTalents<N extends string[]>(on: TUserStore, ...names: N) {
+  const made: TTestUser[] = [];
+  for (const name of names) made.push(await createTalent(on, { name }));
+  return made as { [K in keyof N]: TTestUser };
+}

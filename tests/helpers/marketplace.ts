@@ -1,12 +1,25 @@
 import { expect } from 'vitest';
 import { earliestToday } from '@/lib/schemas/marketplace';
-import type { TStatusChange as THistory } from '@/types/pipeline';
+import type {
+  TJob,
+  TJobApplication,
+  TPage,
+  TPostingKind as TKind,
+  TProject,
+  TProjectApplication,
+} from '@/types/marketplace';
+import type {
+  TBoardCounts,
+  TBoardJobApplication,
+  TBoardProjectApplication,
+} from '@/types/pipeline';
 import type { TNotification } from '@/types/user';
-import type { TJson } from '../helpers/api';
+import type { TJson } from './api';
+import { createBusiness, createTalent, type TUserStore } from './users';
 
-// Postings, applications and pipeline moves made through the API, shared by the pipeline and
-// notification tests (tests/api/pipeline*.test.ts, notifications-stream.test.ts). Every helper
-// expects the call to succeed and says which setup step failed otherwise.
+// Postings, applications and pipeline moves made through the API, shared by the marketplace,
+// pipeline, records, proofs and notification tests. Every helper expects the call to succeed and
+// says which setup step failed otherwise.
 
 export type TCall = (
   method: string,
@@ -14,33 +27,19 @@ export type TCall = (
   opts?: { body?: unknown; token?: string },
 ) => Promise<{ status: number; json: TJson }>;
 
-export type TKind = 'project' | 'job';
-export type TPage<T> = {
-  data: T[];
-  total: number;
-  page: number;
-  per_page: number;
-  last_page: number;
-};
+/**
+ * An answer of either kind, typed from types/ (docs/api.md's shapes): the fields both kinds share,
+ * and each kind's own as optional, so one test can read a project's or a job's.
+ */
+type TEitherKind<P, J> = Pick<P, keyof P & keyof J> & Partial<P & J>;
+
+export type { TPostingKind as TKind, TPage } from '@/types/marketplace';
 export type { TStatusChange as THistory } from '@/types/pipeline';
-export type TBoardApplication = Record<string, unknown> & {
-  id: number;
-  user_id: number;
-  reason: string | null;
-  accepted?: number;
-  selected?: number;
-  shown_accepted_message?: boolean;
-  talent: { id: number; name: string; last_name: string };
-  history: THistory[];
-};
-export type TBoard = TPage<TBoardApplication> & { counts: Record<string, number> };
 export type { TNotification } from '@/types/user';
-export type TPosting = Record<string, unknown> & {
-  id: number;
-  name: string;
-  project_status_id?: number;
-  job_status_id?: number;
-};
+export type TPosting = TEitherKind<TProject, TJob>;
+export type TApplication = TEitherKind<TProjectApplication, TJobApplication>;
+export type TBoardApplication = TEitherKind<TBoardProjectApplication, TBoardJobApplication>;
+export type TBoard = TPage<TBoardApplication> & { counts: TBoardCounts };
 
 const DAY = 24 * 3600 * 1000;
 
@@ -113,8 +112,8 @@ export function pipelineFixtures(call: TCall, now: () => Date) {
       )
     ).data as TPosting;
 
-  const post = (kind: TKind, ownerToken: string) =>
-    kind === 'project' ? postProject(ownerToken) : postJob(ownerToken);
+  const post = (kind: TKind, ownerToken: string, over: Record<string, unknown> = {}) =>
+    ({ project: postProject, job: postJob })[kind](ownerToken, over);
 
   const applyProject = async (
     talentToken: string,
@@ -152,7 +151,7 @@ export function pipelineFixtures(call: TCall, now: () => Date) {
     ).data as TBoardApplication;
 
   const apply = (kind: TKind, talentToken: string, postingId: number) =>
-    kind === 'project' ? applyProject(talentToken, postingId) : applyJob(talentToken, postingId);
+    ({ project: applyProject, job: applyJob })[kind](talentToken, postingId);
 
   /** The raw answer of a status change (for refusals). */
   const changeStatus = (kind: TKind, token: string | undefined, body: Record<string, unknown>) =>
@@ -211,6 +210,34 @@ export function pipelineFixtures(call: TCall, now: () => Date) {
     board,
     notificationsOf,
   };
+}
+
+/** What a marketplace scene is made over: createTestApi()'s API, or a test's own calls and database. */
+export type TMarketApi = TUserStore & { call: TCall };
+
+/**
+ * The scene most marketplace tests start from: a business (signed in) with a posting of `kind`
+ * (a project unless told) and a talent (signed in) who applied to it. `fx` are the fixtures to post
+ * and apply with (fresh ones over `on` unless given); `business`, `talent` and `posting` are
+ * passed on to createUser and the posting's body.
+ */
+export async function businessTalentApplication(
+  on: TMarketApi,
+  opts: {
+    kind?: TKind;
+    fx?: ReturnType<typeof pipelineFixtures>;
+    business?: Parameters<typeof createBusiness>[1];
+    talent?: Parameters<typeof createTalent>[1];
+    posting?: Record<string, unknown>;
+  } = {},
+) {
+  const kind = opts.kind ?? 'project';
+  const fx = opts.fx ?? pipelineFixtures(on.call, on.deps.now);
+  const business = await createBusiness(on, opts.business);
+  const talent = await createTalent(on, opts.talent);
+  const posting = await fx.post(kind, business.token, opts.posting);
+  const application = await fx.apply(kind, talent.token, posting.id);
+  return { business, talent, posting, application };
 }
 
 /** A refusal: the status, `status: false`, the code and both messages. */
