@@ -6,7 +6,7 @@ import { isProject, PostingStatus, type TPosting } from '@/components/postings/p
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDay } from '@/lib/format/day';
-import { kindOfPosting } from '@/lib/kinds';
+import { KINDS, kindOfPosting } from '@/lib/kinds';
 import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { settle } from '@/services/api';
@@ -63,10 +63,8 @@ export default function PostingsList() {
         </p>
       ) : data.data.length === 0 ? (
         <div className={styles.empty}>
-          <p>{t(type === 'project' ? 'postings.empty_projects' : 'postings.empty_jobs')}</p>
-          <ButtonLink href={`/business/${type}s/new`}>
-            {t(type === 'project' ? 'postings.new_project' : 'postings.new_job')}
-          </ButtonLink>
+          <p>{t(`postings.empty_${KINDS[type].postings}`)}</p>
+          <ButtonLink href={`/business/${type}s/new`}>{t(`postings.new_${type}`)}</ButtonLink>
         </div>
       ) : (
         <ul className={styles.list}>

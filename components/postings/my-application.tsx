@@ -12,7 +12,7 @@ import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import type { TUserJob, TUserProject } from '@/types/user';
 import { JobApplicationForm, ProjectApplicationForm } from './application-forms';
 import { isProject, type TPosting } from './posting-facts';
-import { kindOfPosting } from '@/lib/kinds';
+import { kindOfPosting, statusOf } from '@/lib/kinds';
 import styles from './postings.module.css';
 
 /**
@@ -30,8 +30,7 @@ export function MyApplication({
 }) {
   const { t } = useTranslation('market');
   const kind = kindOfPosting(posting);
-  const status =
-    'accepted' in entry.application ? entry.application.accepted : entry.application.selected;
+  const status = statusOf(entry.application);
   const open = OPEN_APPLICATION_STATUSES.includes(status);
   // Read afresh on each visit: the business may have moved it since the user signed in.
   const mineQuery = useMyApplicationsQuery(
