@@ -37,7 +37,8 @@ type TForm = {
   end_date: string;
 };
 
-function fromPosting(p?: TProject | TJob): TForm {
+/** The form's values for a posting; amounts are written with the language's decimal mark. */
+function fromPosting(p: TProject | TJob | undefined, lang: string): TForm {
   const project = p && 'budget' in p ? p : undefined;
   const job = p && 'contract_type' in p ? p : undefined;
   const currency = p?.currency ?? 'USD';
@@ -47,12 +48,12 @@ function fromPosting(p?: TProject | TJob): TForm {
     description: p?.description ?? '',
     requirements: job?.requirements ?? '',
     skills: p?.skills ?? [],
-    budget: toMajorInput(project?.budget, currency),
+    budget: toMajorInput(project?.budget, currency, lang),
     currency,
     weeks: project ? String(project.weeks) : '',
     contract_type: job?.contract_type ?? 'full_time',
-    min_salary: toMajorInput(job?.min_salary, currency),
-    max_salary: toMajorInput(job?.max_salary, currency),
+    min_salary: toMajorInput(job?.min_salary, currency, lang),
+    max_salary: toMajorInput(job?.max_salary, currency, lang),
     modality: p?.modality ?? 'remote',
     country_code: p?.country_code ?? '',
     end_date: p?.end_date ?? '',
@@ -106,7 +107,7 @@ export function PostingForm({
   const router = useRouter();
   const today = useEarliestToday();
   const fields = useFieldErrors();
-  const [initial] = useState(() => fromPosting(posting));
+  const [initial] = useState(() => fromPosting(posting, i18n.language));
   const [form, setForm] = useState<TForm>(initial);
   const [createPosting, creating] = useCreatePostingMutation();
   const [updatePosting, updating] = useUpdatePostingMutation();
