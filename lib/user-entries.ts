@@ -1,3 +1,4 @@
+import { kindOfApplication } from '@/lib/kinds';
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import type { TUserJob, TUserProject } from '@/types/user';
 
@@ -32,3 +33,16 @@ export const userJobOf = (a: TJobApplication): TUserJob => ({
     near_transaction: a.near_transaction,
   },
 });
+
+/** The entry of the user's `projects` or `jobs`, whichever the application's kind, with its kind. */
+export function userEntryOf(a: TProjectApplication | TJobApplication): TUserEntry {
+  const kind = kindOfApplication(a);
+  const entryOf = ENTRY_OF[kind] as (a: TProjectApplication | TJobApplication) => never;
+  return { kind, entry: entryOf(a) };
+}
+
+const ENTRY_OF = { project: userProjectOf, job: userJobOf } as const;
+
+/** An entry of the user's `projects` or `jobs`, told by its kind. */
+export type TUserEntry =
+  { kind: 'project'; entry: TUserProject } | { kind: 'job'; entry: TUserJob };

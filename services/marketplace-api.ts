@@ -5,8 +5,9 @@ import type {
   TProjectInput,
   TTalentSearch,
 } from '@/lib/schemas/marketplace';
-import { userJobOf, userProjectOf } from '@/lib/user-entries';
-import { jobApplicationSaved, projectApplicationSaved } from '@/store/auth-slice';
+import { KINDS } from '@/lib/kinds';
+import { userEntryOf, userJobOf, userProjectOf } from '@/lib/user-entries';
+import { applicationSaved } from '@/store/auth-slice';
 import type {
   TJob,
   TJobApplication,
@@ -25,29 +26,35 @@ import { api } from './api';
 /** `posting_id` narrows the caller's applications to the one for that posting. */
 type TKindQuery = { type: TPostingKind; page: number; posting_id?: number };
 
-export { userJobOf, userProjectOf };
+export { userEntryOf, userJobOf, userProjectOf };
 
-/** After a write of a project application: the stored user follows the answer. */
-async function syncProject(
+/** What each kind's postings and applications are, and what their writes send. */
+type TPostingOf = { project: TProject; job: TJob };
+type TPostingInputOf = { project: TProjectInput; job: TJobInput };
+type TApplicationOf = { project: TProjectApplication; job: TJobApplication };
+type TApplicationInputOf = { project: TProjectApplicationInput; job: TJobApplicationInput };
+type TApplicationPatchOf = {
+  project: { id: number; proposal?: string; price_proposal?: number; weeks?: number };
+  job: { id: number; summary?: string; experience?: string | null; file_id?: number | null };
+};
+/** An argument naming its kind: `{ kind: 'job', data: … }`, whose data is that kind's. */
+type TByKind<T extends Record<TPostingKind, unknown>> = {
+  [K in TPostingKind]: { kind: K; data: T[K] };
+}[TPostingKind];
+
+/** After a write of an application: the stored user's projects or jobs follow the answer. */
+async function syncApplication(
   _arg: unknown,
   {
     dispatch,
     queryFulfilled,
-  }: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<{ data: TProjectApplication }> },
+  }: {
+    dispatch: (a: unknown) => unknown;
+    queryFulfilled: Promise<{ data: TProjectApplication | TJobApplication }>;
+  },
 ) {
   const answer = await queryFulfilled.catch(() => null);
-  if (answer) dispatch(projectApplicationSaved(userProjectOf(answer.data)));
-}
-
-async function syncJob(
-  _arg: unknown,
-  {
-    dispatch,
-    queryFulfilled,
-  }: { dispatch: (a: unknown) => unknown; queryFulfilled: Promise<{ data: TJobApplication }> },
-) {
-  const answer = await queryFulfilled.catch(() => null);
-  if (answer) dispatch(jobApplicationSaved(userJobOf(answer.data)));
+  if (answer) dispatch(applicationSaved(userEntryOf(answer.data)));
 }
 
 export const marketplaceApi = api.injectEndpoints({
@@ -64,65 +71,46 @@ export const marketplaceApi = api.injectEndpoints({
       query: (params) => ({ method: 'GET', url: '/talents', params }),
       providesTags: ['Talents'],
     }),
-    createProject: b.mutation<TProject, TProjectInput>({
-      query: (data) => ({ method: 'POST', url: '/projects', data }),
+    createPosting: b.mutation<TProject | TJob, TByKind<TPostingInputOf>>({
+      query: ({ kind, data }) => ({ method: 'POST', url: `/${KINDS[kind].postings}`, data }),
       invalidatesTags: ['MyPostings'],
     }),
-    updateProject: b.mutation<TProject, TProjectInput & { id: number }>({
-      query: (data) => ({ method: 'PATCH', url: '/projects', data }),
-      invalidatesTags: ['MyPostings'],
-    }),
-    cancelProject: b.mutation<TProject, number>({
-      query: (id) => ({ method: 'DELETE', url: '/projects', data: { id } }),
-      invalidatesTags: ['MyPostings'],
-    }),
-    createJob: b.mutation<TJob, TJobInput>({
-      query: (data) => ({ method: 'POST', url: '/jobs', data }),
-      invalidatesTags: ['MyPostings'],
-    }),
-    updateJob: b.mutation<TJob, TJobInput & { id: number }>({
-      query: (data) => ({ method: 'PATCH', url: '/jobs', data }),
-      invalidatesTags: ['MyPostings'],
-    }),
-    cancelJob: b.mutation<TJob, number>({
-      query: (id) => ({ method: 'DELETE', url: '/jobs', data: { id } }),
-      invalidatesTags: ['MyPostings'],
-    }),
-    applyToProject: b.mutation<TProjectApplication, TProjectApplicationInput>({
-      query: (data) => ({ method: 'POST', url: '/project_applications', data }),
-      invalidatesTags: ['MyApplications'],
-      onQueryStarted: syncProject,
-    }),
-    updateProjectApplication: b.mutation<
-      TProjectApplication,
-      { id: number; proposal?: string; price_proposal?: number; weeks?: number }
+    updatePosting: b.mutation<
+      TProject | TJob,
+      TByKind<{ [K in TPostingKind]: TPostingInputOf[K] & { id: number } }>
     >({
-      query: (data) => ({ method: 'PATCH', url: '/project_applications', data }),
-      invalidatesTags: ['MyApplications'],
-      onQueryStarted: syncProject,
+      query: ({ kind, data }) => ({ method: 'PATCH', url: `/${KINDS[kind].postings}`, data }),
+      invalidatesTags: ['MyPostings'],
     }),
-    withdrawProjectApplication: b.mutation<TProjectApplication, number>({
-      query: (id) => ({ method: 'DELETE', url: '/project_applications', data: { id } }),
-      invalidatesTags: ['MyApplications'],
-      onQueryStarted: syncProject,
+    cancelPosting: b.mutation<TPostingOf[TPostingKind], { kind: TPostingKind; id: number }>({
+      query: ({ kind, id }) => ({
+        method: 'DELETE',
+        url: `/${KINDS[kind].postings}`,
+        data: { id },
+      }),
+      invalidatesTags: ['MyPostings'],
     }),
-    applyToJob: b.mutation<TJobApplication, TJobApplicationInput>({
-      query: (data) => ({ method: 'POST', url: '/job_applications', data }),
+    apply: b.mutation<TApplicationOf[TPostingKind], TByKind<TApplicationInputOf>>({
+      query: ({ kind, data }) => ({ method: 'POST', url: `/${KINDS[kind].applications}`, data }),
       invalidatesTags: ['MyApplications'],
-      onQueryStarted: syncJob,
+      onQueryStarted: syncApplication,
     }),
-    updateJobApplication: b.mutation<
-      TJobApplication,
-      { id: number; summary?: string; experience?: string | null; file_id?: number | null }
+    updateApplication: b.mutation<TApplicationOf[TPostingKind], TByKind<TApplicationPatchOf>>({
+      query: ({ kind, data }) => ({ method: 'PATCH', url: `/${KINDS[kind].applications}`, data }),
+      invalidatesTags: ['MyApplications'],
+      onQueryStarted: syncApplication,
+    }),
+    withdrawApplication: b.mutation<
+      TApplicationOf[TPostingKind],
+      { kind: TPostingKind; id: number }
     >({
-      query: (data) => ({ method: 'PATCH', url: '/job_applications', data }),
+      query: ({ kind, id }) => ({
+        method: 'DELETE',
+        url: `/${KINDS[kind].applications}`,
+        data: { id },
+      }),
       invalidatesTags: ['MyApplications'],
-      onQueryStarted: syncJob,
-    }),
-    withdrawJobApplication: b.mutation<TJobApplication, number>({
-      query: (id) => ({ method: 'DELETE', url: '/job_applications', data: { id } }),
-      invalidatesTags: ['MyApplications'],
-      onQueryStarted: syncJob,
+      onQueryStarted: syncApplication,
     }),
   }),
 });
@@ -131,16 +119,10 @@ export const {
   useMyPostingsQuery,
   useMyApplicationsQuery,
   useSearchTalentsQuery,
-  useCreateProjectMutation,
-  useUpdateProjectMutation,
-  useCancelProjectMutation,
-  useCreateJobMutation,
-  useUpdateJobMutation,
-  useCancelJobMutation,
-  useApplyToProjectMutation,
-  useUpdateProjectApplicationMutation,
-  useWithdrawProjectApplicationMutation,
-  useApplyToJobMutation,
-  useUpdateJobApplicationMutation,
-  useWithdrawJobApplicationMutation,
+  useCreatePostingMutation,
+  useUpdatePostingMutation,
+  useCancelPostingMutation,
+  useApplyMutation,
+  useUpdateApplicationMutation,
+  useWithdrawApplicationMutation,
 } = marketplaceApi;

@@ -1,7 +1,8 @@
 import type { AxiosRequestConfig } from 'axios';
 import { MARKET_LIMITS } from '@/lib/marketplace';
 import type { RootState } from '@/store';
-import { projectApplicationSaved } from '@/store/auth-slice';
+import { statusOf } from '@/lib/kinds';
+import { applicationSaved } from '@/store/auth-slice';
 import type { TJob, TProject, TProjectApplication } from '@/types/marketplace';
 import type {
   TBoardApplication,
@@ -21,10 +22,6 @@ import { marketplaceApi, userProjectOf } from './marketplace-api';
 // A move answers the application, which the board's cache takes in place (nothing is fetched
 // again); starting or finishing answers only the posting while it also rejects everyone still
 // waiting, so that board is read again.
-
-/** The status of an application, whichever its kind. */
-export const statusOf = (a: { accepted: number } | { selected: number }): number =>
-  'accepted' in a ? a.accepted : a.selected;
 
 const boardTag = ({ kind, id }: TBoardKey) => ({ type: 'Board' as const, id: `${kind}-${id}` });
 
@@ -151,7 +148,7 @@ export const pipelineApi = api.injectEndpoints({
             ...entry,
             application: { ...entry.application, ready_to_close: answer.data.ready_to_close },
           };
-          dispatch(projectApplicationSaved(saved));
+          dispatch(applicationSaved({ kind: 'project', entry: saved }));
         }
         patchMyApplications(dispatch, state, answer.data.id, {
           ready_to_close: answer.data.ready_to_close,
@@ -169,7 +166,7 @@ export const pipelineApi = api.injectEndpoints({
       async onQueryStarted(_id, { dispatch, getState, queryFulfilled }) {
         const answer = await queryFulfilled.catch(() => null);
         if (!answer) return;
-        dispatch(projectApplicationSaved(userProjectOf(answer.data)));
+        dispatch(applicationSaved({ kind: 'project', entry: userProjectOf(answer.data) }));
         patchMyApplications(dispatch, getState(), answer.data.id, answer.data);
       },
     }),

@@ -1,4 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { KINDS } from '@/lib/kinds';
+import type { TUserEntry } from '@/lib/user-entries';
 import type {
   TEducation,
   TExperience,
@@ -133,11 +135,10 @@ export const authSlice = createSlice({
       if (state.user) state.user.skills = action.payload;
     },
     /** docs/product.md "Entities and fields": the talent's projects (with their application) follow every apply, edit and withdrawal. */
-    projectApplicationSaved(state, action: PayloadAction<TUserProject>) {
-      if (state.user) upsert(state.user.projects, action.payload);
-    },
-    jobApplicationSaved(state, action: PayloadAction<TUserJob>) {
-      if (state.user) upsert(state.user.jobs, action.payload);
+    applicationSaved(state, action: PayloadAction<TUserEntry>) {
+      const { kind, entry } = action.payload;
+      const list: (TUserProject | TUserJob)[] | undefined = state.user?.[KINDS[kind].postings];
+      if (list) upsert(list, entry);
     },
     /** docs/product.md "States and transitions": transaction references are stored on project and job applications. */
     applicationRecorded(
@@ -150,8 +151,7 @@ export const authSlice = createSlice({
       }>,
     ) {
       const { kind, id, algorand_transaction, near_transaction } = action.payload;
-      const list: (TUserProject | TUserJob)[] | undefined =
-        kind === 'project' ? state.user?.projects : state.user?.jobs;
+      const list: (TUserProject | TUserJob)[] | undefined = state.user?.[KINDS[kind].postings];
       const entry = list?.find((e) => e.application.id === id);
       if (!entry) return;
       entry.application.algorand_transaction = algorand_transaction;
@@ -204,8 +204,7 @@ export const {
   studyCentreSaved,
   studyCentreDeleted,
   skillsSaved,
-  projectApplicationSaved,
-  jobApplicationSaved,
+  applicationSaved,
   applicationRecorded,
   notificationReceived,
   notificationClicked,

@@ -12,6 +12,7 @@ import styles from '@/components/layout/list-page.module.css';
 import { KindTabs, kindListOf, useKindList } from '@/components/postings/kind-tabs';
 import { ApplicationStatus } from './application-status';
 import { WithdrawApplication } from './withdraw-application';
+import { KINDS } from '@/lib/kinds';
 
 const isProjectApplication = (a: TProjectApplication | TJobApplication): a is TProjectApplication =>
   'project_id' in a;
@@ -40,7 +41,7 @@ export default function ApplicationsList() {
           <ButtonLink
             href={{
               pathname: '/opportunities',
-              query: { tab: type === 'job' ? 'jobs' : 'projects' },
+              query: { tab: KINDS[type].postings },
             }}
           >
             {t('applications.find')}

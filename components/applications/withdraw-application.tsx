@@ -5,10 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { settle } from '@/services/api';
-import {
-  useWithdrawJobApplicationMutation,
-  useWithdrawProjectApplicationMutation,
-} from '@/services/marketplace-api';
+import { useWithdrawApplicationMutation } from '@/services/marketplace-api';
 import type { TPostingKind } from '@/types/marketplace';
 
 /**
@@ -27,26 +24,18 @@ export function WithdrawApplication({
   const { t } = useTranslation('market');
   const failureText = useFailureText();
   const [asking, setAsking] = useState(false);
-  const [withdrawProject, wp] = useWithdrawProjectApplicationMutation();
-  const [withdrawJob, wj] = useWithdrawJobApplicationMutation();
+  const [withdrawApplication, withdrawing] = useWithdrawApplicationMutation();
 
   async function withdraw() {
     setAsking(false);
-    const outcome =
-      kind === 'project'
-        ? await settle(withdrawProject(applicationId))
-        : await settle(withdrawJob(applicationId));
+    const outcome = await settle(withdrawApplication({ kind, id: applicationId }));
     if (!outcome.ok) return toastError(failureText(outcome.failure));
     toastSuccess(t('apply.withdrawn'));
   }
 
   return (
     <>
-      <Button
-        variant="ghost"
-        onClick={() => setAsking(true)}
-        disabled={wp.isLoading || wj.isLoading}
-      >
+      <Button variant="ghost" onClick={() => setAsking(true)} disabled={withdrawing.isLoading}>
         {t('apply.withdraw')}
       </Button>
       <Dialog

@@ -42,13 +42,7 @@ export function PostingFormPage({
 }: TPostingFormPageProps & { kind: TPostingKind }) {
   const { t } = useTranslation('market');
   const user = useAppSelector(selectUser);
-  const title = posting
-    ? kind === 'project'
-      ? t('form.edit_project')
-      : t('form.edit_job')
-    : kind === 'project'
-      ? t('form.new_project')
-      : t('form.new_job');
+  const title = t(`form.${posting ? 'edit' : 'new'}_${kind}`);
   const notYours = posting && user && posting.owner.id !== user.id;
   const closed =
     posting &&

@@ -11,22 +11,11 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
 import { currencyOptions, toMajorInput, toMinor } from '@/lib/format/money';
 import { CURRENCIES } from '@/lib/currencies';
-import {
-  CONTRACT_TYPES,
-  jobSchema,
-  MARKET_LIMITS,
-  MODALITIES,
-  projectSchema,
-} from '@/lib/schemas/marketplace';
+import { CONTRACT_TYPES, KIND_SCHEMAS, MARKET_LIMITS, MODALITIES } from '@/lib/schemas/marketplace';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useDeferredMount } from '@/lib/use-deferred-arrival';
 import { settle } from '@/services/api';
-import {
-  useCreateJobMutation,
-  useCreateProjectMutation,
-  useUpdateJobMutation,
-  useUpdateProjectMutation,
-} from '@/services/marketplace-api';
+import { useCreatePostingMutation, useUpdatePostingMutation } from '@/services/marketplace-api';
 import type { TJob, TPostingKind, TProject } from '@/types/marketplace';
 import { SkillsPicker } from './skills-picker';
 import styles from '@/components/layout/list-page.module.css';
@@ -48,7 +37,8 @@ type TForm = {
   end_date: string;
 };
 
-function fromPosting(p?: TProject | TJob): TForm {
+/** The form's values for a posting; amounts are written with the language's decimal mark. */
+function fromPosting(p: TProject | TJob | undefined, lang: string): TForm {
   const project = p && 'budget' in p ? p : undefined;
   const job = p && 'contract_type' in p ? p : undefined;
   const currency = p?.currency ?? 'USD';
@@ -58,12 +48,12 @@ function fromPosting(p?: TProject | TJob): TForm {
     description: p?.description ?? '',
     requirements: job?.requirements ?? '',
     skills: p?.skills ?? [],
-    budget: toMajorInput(project?.budget, currency),
+    budget: toMajorInput(project?.budget, currency, lang),
     currency,
     weeks: project ? String(project.weeks) : '',
     contract_type: job?.contract_type ?? 'full_time',
-    min_salary: toMajorInput(job?.min_salary, currency),
-    max_salary: toMajorInput(job?.max_salary, currency),
+    min_salary: toMajorInput(job?.min_salary, currency, lang),
+    max_salary: toMajorInput(job?.max_salary, currency, lang),
     modality: p?.modality ?? 'remote',
     country_code: p?.country_code ?? '',
     end_date: p?.end_date ?? '',
@@ -117,13 +107,11 @@ export function PostingForm({
   const router = useRouter();
   const today = useEarliestToday();
   const fields = useFieldErrors();
-  const [initial] = useState(() => fromPosting(posting));
+  const [initial] = useState(() => fromPosting(posting, i18n.language));
   const [form, setForm] = useState<TForm>(initial);
-  const [createProject, cp] = useCreateProjectMutation();
-  const [updateProject, up] = useUpdateProjectMutation();
-  const [createJob, cj] = useCreateJobMutation();
-  const [updateJob, uj] = useUpdateJobMutation();
-  const busy = cp.isLoading || up.isLoading || cj.isLoading || uj.isLoading;
+  const [createPosting, creating] = useCreatePostingMutation();
+  const [updatePosting, updating] = useUpdatePostingMutation();
+  const busy = creating.isLoading || updating.isLoading;
   const dirty = JSON.stringify(form) !== JSON.stringify(initial);
   useGuardedForm({ dirty: dirty && !busy, saving: busy });
   const set = (key: keyof TForm) => (e: { target: { value: string } }) => {
@@ -139,17 +127,16 @@ export function PostingForm({
   async function submit(e: FormEvent) {
     e.preventDefault();
     const body = payload(kind, form);
-    const checked = fields.check(kind === 'project' ? projectSchema : jobSchema, body);
+    const checked = fields.check(KIND_SCHEMAS[kind].posting as never, body);
     if (!checked.ok) return;
-    const send =
-      kind === 'project'
-        ? posting
-          ? settle(updateProject(Object.assign({}, checked.value, { id: posting.id }) as never))
-          : settle(createProject(checked.value as never))
-        : posting
-          ? settle(updateJob(Object.assign({}, checked.value, { id: posting.id }) as never))
-          : settle(createJob(checked.value as never));
-    const outcome = await send;
+    const outcome = await (posting
+      ? settle(
+          updatePosting({
+            kind,
+            data: Object.assign({}, checked.value, { id: posting.id }),
+          } as never),
+        )
+      : settle(createPosting({ kind, data: checked.value } as never)));
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
       return toastError(failureText(outcome.failure, { shown: Object.keys(form) }));

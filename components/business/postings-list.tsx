@@ -6,12 +6,12 @@ import { isProject, PostingStatus, type TPosting } from '@/components/postings/p
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDay } from '@/lib/format/day';
+import { KINDS, kindOfPosting } from '@/lib/kinds';
 import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { settle } from '@/services/api';
 import {
-  useCancelJobMutation,
-  useCancelProjectMutation,
+  useCancelPostingMutation,
   marketplaceApi,
   useMyPostingsQuery,
 } from '@/services/marketplace-api';
@@ -44,15 +44,12 @@ export default function PostingsList() {
   const failureText = useFailureText();
   const { type, page } = useKindList();
   const { data } = useMyPostingsQuery({ type, page });
-  const [cancelProject] = useCancelProjectMutation();
-  const [cancelJob] = useCancelJobMutation();
+  const [cancelPosting] = useCancelPostingMutation();
   const [asking, setAsking] = useState<TPosting | null>(null);
 
   async function cancel(p: TPosting) {
     setAsking(null);
-    const outcome = isProject(p)
-      ? await settle(cancelProject(p.id))
-      : await settle(cancelJob(p.id));
+    const outcome = await settle(cancelPosting({ kind: kindOfPosting(p), id: p.id }));
     if (!outcome.ok) return toastError(failureText(outcome.failure));
     toastSuccess(t('postings.cancelled'));
   }
@@ -66,10 +63,8 @@ export default function PostingsList() {
         </p>
       ) : data.data.length === 0 ? (
         <div className={styles.empty}>
-          <p>{t(type === 'project' ? 'postings.empty_projects' : 'postings.empty_jobs')}</p>
-          <ButtonLink href={`/business/${type}s/new`}>
-            {t(type === 'project' ? 'postings.new_project' : 'postings.new_job')}
-          </ButtonLink>
+          <p>{t(`postings.empty_${KINDS[type].postings}`)}</p>
+          <ButtonLink href={`/business/${type}s/new`}>{t(`postings.new_${type}`)}</ButtonLink>
         </div>
       ) : (
         <ul className={styles.list}>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { TOption } from '@/components/ui/select-field';
 import styles from './opportunities.module.css';
 import { SearchFilters, type TFilterValues } from './search-filters';
@@ -29,11 +29,29 @@ export function FilterPanel({
   values: TFilterValues;
   countries: TOption[];
 }) {
+  const count = activeFilters(tab, values);
+  return (
+    <FilterFold count={count}>
+      {/* Keyed by the URL's choices: back, forward and "Clear filters" show what they list. */}
+      <SearchFilters
+        key={`${tab}?${new URLSearchParams(values).toString()}`}
+        tab={tab}
+        values={values}
+        countries={countries}
+      />
+    </FilterFold>
+  );
+}
+
+/**
+ * The fold itself, shared by the postings' filters and the talents' (a narrow screen shows the
+ * button, opportunities.module.css); a search (a form's submit in it) folds it.
+ */
+export function FilterFold({ count, children }: { count: number; children: ReactNode }) {
   const { t } = useTranslation('market');
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const count = activeFilters(tab, values);
   // Only where the button shows (a narrow screen) does folding mean anything.
   const folding = () =>
     Boolean(toggle.current) && window.getComputedStyle(toggle.current!).display !== 'none';
@@ -64,15 +82,13 @@ export function FilterPanel({
         </svg>
         {count > 0 ? t('search.filters_toggle_count', { count }) : t('search.filters_toggle')}
       </button>
-      <div id={panelId} className={open ? undefined : styles.folded} onKeyDown={onKeyDown}>
-        {/* Keyed by the URL's choices: back, forward and "Clear filters" show what they list. */}
-        <SearchFilters
-          key={`${tab}?${new URLSearchParams(values).toString()}`}
-          tab={tab}
-          values={values}
-          countries={countries}
-          onSearch={fold}
-        />
+      <div
+        id={panelId}
+        className={open ? undefined : styles.folded}
+        onKeyDown={onKeyDown}
+        onSubmit={fold}
+      >
+        {children}
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { TextField } from '@/components/ui/text-field';
 import { useSearchTalentsQuery } from '@/services/marketplace-api';
 import { localName, useGetLanguagesQuery } from '@/services/reference-api';
 import styles from './opportunities.module.css';
+import { FilterFold } from './filter-panel';
 import { Pagination } from './pagination';
 import { sortByLabel } from '@/lib/format/by-label';
 import own from './talent-search.module.css';
@@ -44,45 +45,48 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
 
   return (
     <section className={styles.results} aria-label={t('search.talents_title')}>
-      <form className={styles.talentFilters} onSubmit={submit} aria-label={t('search.filters')}>
-        <TextField
-          label={t('search.search')}
-          name="search"
-          type="search"
-          defaultValue={text('search')}
-          maxLength={100}
-        />
-        <TextField
-          label={t('search.skill')}
-          name="skill"
-          defaultValue={text('skill')}
-          maxLength={60}
-        />
-        <TextField
-          label={tp('edit.sections.roles')}
-          name="role"
-          defaultValue={text('role')}
-          maxLength={80}
-        />
-        <SelectField
-          label={tp('edit.sections.languages')}
-          name="language"
-          placeholder="—"
-          options={sortByLabel(
-            languages.map((l) => ({ value: l.code, label: localName(l, i18n.language) })),
-            i18n.language,
-          )}
-          defaultValue={text('language')}
-        />
-        <SelectField
-          label={t('search.country')}
-          name="country"
-          placeholder={t('search.any_country')}
-          options={countries}
-          defaultValue={text('country')}
-        />
-        <Button type="submit">{t('search.apply')}</Button>
-      </form>
+      {/* On a phone the talents' filters fold as the postings' do. */}
+      <FilterFold count={Object.keys(args).length}>
+        <form className={styles.talentFilters} onSubmit={submit} aria-label={t('search.filters')}>
+          <TextField
+            label={t('search.search')}
+            name="search"
+            type="search"
+            defaultValue={text('search')}
+            maxLength={100}
+          />
+          <TextField
+            label={t('search.skill')}
+            name="skill"
+            defaultValue={text('skill')}
+            maxLength={60}
+          />
+          <TextField
+            label={tp('edit.sections.roles')}
+            name="role"
+            defaultValue={text('role')}
+            maxLength={80}
+          />
+          <SelectField
+            label={tp('edit.sections.languages')}
+            name="language"
+            placeholder="—"
+            options={sortByLabel(
+              languages.map((l) => ({ value: l.code, label: localName(l, i18n.language) })),
+              i18n.language,
+            )}
+            defaultValue={text('language')}
+          />
+          <SelectField
+            label={t('search.country')}
+            name="country"
+            placeholder={t('search.any_country')}
+            options={countries}
+            defaultValue={text('country')}
+          />
+          <Button type="submit">{t('search.apply')}</Button>
+        </form>
+      </FilterFold>
       <p id="talent-count" className={styles.count} role="status" aria-busy={isFetching}>
         {t('search.results', { count: data?.total ?? 0 })}
       </p>

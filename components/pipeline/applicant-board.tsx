@@ -12,10 +12,10 @@ import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
 import type { TAddress } from '@/store/session-preload';
 import { useDeferredArrival } from '@/lib/use-deferred-arrival';
+import { statusOf } from '@/lib/kinds';
 import { failureOf, settle } from '@/services/api';
 import {
   pipelineApi,
-  statusOf,
   useBoardQuery,
   useChangeApplicationStatusMutation,
 } from '@/services/pipeline-api';

@@ -9,7 +9,7 @@ import { formatMoney } from '@/lib/format/money';
 import { formatRelativeTime, type TTranslate } from '@/lib/format/relative-time';
 import { assetUrl } from '@/lib/profile/asset-url';
 import { APPLICATION_STATUS, statusName } from '@/lib/statuses';
-import { statusOf } from '@/services/pipeline-api';
+import { statusOf } from '@/lib/kinds';
 import type { TBoardApplication, TBoardJobApplication, TStatusChange } from '@/types/pipeline';
 import styles from './pipeline.module.css';
 

@@ -16,6 +16,7 @@ import {
 import { RecordOnChain } from '@/components/wallets/record-on-chain';
 import type { TUserJob, TUserProject } from '@/types/user';
 import styles from './pipeline.module.css';
+import { KINDS, kindOfApplication, statusOf } from '@/lib/kinds';
 
 /**
  * docs/product.md "Entities and fields": the hired talent sees a congratulations message once. Closing it (the button or
@@ -124,9 +125,8 @@ export function TalentProgress({
   reason: string | null | undefined;
 }) {
   const { t } = useTranslation('pipeline');
-  const project = 'accepted' in entry.application;
-  const status =
-    'accepted' in entry.application ? entry.application.accepted : entry.application.selected;
+  const project = kindOfApplication(entry.application) === KINDS.project.kind;
+  const status = statusOf(entry.application);
 
   if (status === APPLICATION_STATUS.rejected) {
     return (

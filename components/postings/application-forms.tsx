@@ -19,12 +19,7 @@ import {
 } from '@/lib/schemas/marketplace';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { settle } from '@/services/api';
-import {
-  useApplyToJobMutation,
-  useApplyToProjectMutation,
-  useUpdateJobApplicationMutation,
-  useUpdateProjectApplicationMutation,
-} from '@/services/marketplace-api';
+import { useApplyMutation, useUpdateApplicationMutation } from '@/services/marketplace-api';
 import { useGetMeQuery } from '@/services/profile-api';
 import { uploadFile } from '@/services/upload-service';
 import { selectUser } from '@/store/auth-slice';
@@ -48,8 +43,8 @@ export function ProjectApplicationForm({
   const { i18n } = useTranslation('common');
   const fields = useFieldErrors();
   const failureText = useFailureText();
-  const [apply, applying] = useApplyToProjectMutation();
-  const [update, updating] = useUpdateProjectApplicationMutation();
+  const [apply, applying] = useApplyMutation();
+  const [update, updating] = useUpdateApplicationMutation();
   const [form, setForm] = useState({
     proposal: initial?.proposal ?? '',
     price: toMajorInput(initial?.price_proposal ?? null, posting.currency, i18n.language),
@@ -78,7 +73,9 @@ export function ProjectApplicationForm({
         });
     if (!checked.ok) return;
     const outcome = await settle(
-      initial ? update(checked.value as never) : apply(checked.value as never),
+      initial
+        ? update({ kind: 'project', data: checked.value as never })
+        : apply({ kind: 'project', data: checked.value as never }),
     );
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
@@ -148,8 +145,8 @@ export function JobApplicationForm({
   const failureText = useFailureText();
   const user = useAppSelector(selectUser);
   const profileCv = useGetMeQuery(user?.id ?? 0, { skip: !user }).data?.cv_file ?? null;
-  const [apply, applying] = useApplyToJobMutation();
-  const [update, updating] = useUpdateJobApplicationMutation();
+  const [apply, applying] = useApplyMutation();
+  const [update, updating] = useUpdateApplicationMutation();
   const [summary, setSummary] = useState(initial?.summary ?? '');
   const [experience, setExperience] = useState(initial?.experience ?? '');
   const [upload, setUpload] = useState<{ id: number; name: string } | null>(
@@ -206,7 +203,9 @@ export function JobApplicationForm({
       : fields.check(jobApplicationSchema, { job_id: posting.id, lang: i18n.language, ...values });
     if (!checked.ok) return;
     const outcome = await settle(
-      initial ? update(checked.value as never) : apply(checked.value as never),
+      initial
+        ? update({ kind: 'job', data: checked.value as never })
+        : apply({ kind: 'job', data: checked.value as never }),
     );
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);

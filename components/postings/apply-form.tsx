@@ -1,11 +1,11 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect } from 'react';
-import { useMyApplicationsQuery, userJobOf, userProjectOf } from '@/services/marketplace-api';
-import { jobApplicationSaved, projectApplicationSaved } from '@/store/auth-slice';
+import { useMyApplicationsQuery, userEntryOf } from '@/services/marketplace-api';
+import { applicationSaved } from '@/store/auth-slice';
 import { useAppDispatch } from '@/store/hooks';
-import type { TJobApplication } from '@/types/marketplace';
 import { JobApplicationForm, ProjectApplicationForm } from './application-forms';
 import { isProject, type TPosting } from './posting-facts';
+import { kindOfPosting } from '@/lib/kinds';
 import styles from './postings.module.css';
 
 /**
@@ -24,16 +24,15 @@ export default function ApplyForm({
 }) {
   const { t } = useTranslation('market');
   const dispatch = useAppDispatch();
-  const project = isProject(posting);
+  const kind = kindOfPosting(posting);
   const mine = useMyApplicationsQuery(
-    { type: project ? 'project' : 'job', page: 1, posting_id: posting.id },
+    { type: kind, page: 1, posting_id: posting.id },
     { skip: !check, refetchOnMountOrArgChange: true },
   );
   const found = check ? mine.data?.data[0] : undefined;
   useEffect(() => {
     if (!found) return;
-    if ('project_id' in found) dispatch(projectApplicationSaved(userProjectOf(found)));
-    else dispatch(jobApplicationSaved(userJobOf(found as TJobApplication)));
+    dispatch(applicationSaved(userEntryOf(found)));
   }, [found, dispatch]);
 
   // Asking (or found: the panel turns into the application).

@@ -3,11 +3,14 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
-import { jobApplicationSaved, projectApplicationSaved, selectUser } from '@/store/auth-slice';
+import { businessPath, KINDS, kindOfPosting, postingPath } from '@/lib/kinds';
+import type { TUserEntry } from '@/lib/user-entries';
+import { applicationSaved, selectUser } from '@/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { TViewerApplication } from '@/types/marketplace';
+import type { TUserJob, TUserProject } from '@/types/user';
 import { useSession } from '@/store/session';
-import { isProject, type TPosting } from './posting-facts';
+import type { TPosting } from './posting-facts';
 import styles from './postings.module.css';
 
 /** Room kept for the panel while its part loads (as while the viewer is not yet known). */
@@ -42,14 +45,12 @@ export default function ApplyPanel({
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
   const [justApplied, setJustApplied] = useState(false);
-  const project = isProject(posting);
-  const path = `/${project ? 'projects' : 'jobs'}/${posting.id}`;
+  const kind = kindOfPosting(posting);
+  const path = postingPath(kind, posting.id);
   // The server's answer counts for the user it was given for (another may have signed in since).
   const fromServer = rehydrated && user && mine?.userId === user.id ? mine.entry : undefined;
   const stored = user?.is_talent
-    ? project
-      ? user.projects.find((p) => p.id === posting.id)
-      : user.jobs.find((j) => j.id === posting.id)
+    ? (user[KINDS[kind].postings] as (TUserProject | TUserJob)[]).find((p) => p.id === posting.id)
     : undefined;
 
   // The stored user (docs/product.md "Entities and fields") takes the server's entry: it may predate an application made on
@@ -58,9 +59,8 @@ export default function ApplyPanel({
   // until then.
   useEffect(() => {
     if (!fromServer) return;
-    if ('job_status_id' in fromServer) dispatch(jobApplicationSaved(fromServer));
-    else dispatch(projectApplicationSaved(fromServer));
-  }, [fromServer, dispatch]);
+    dispatch(applicationSaved({ kind, entry: fromServer } as TUserEntry));
+  }, [fromServer, kind, dispatch]);
 
   if (!rehydrated) return <Loading />;
   if (!user) {
@@ -81,9 +81,7 @@ export default function ApplyPanel({
         <h2>{t('apply.title')}</h2>
         <p>{own ? t('apply.own') : t('apply.business')}</p>
         {own && posting.accepting && (
-          <Link href={`/business/${project ? 'projects' : 'jobs'}/${posting.id}/edit`}>
-            {t('postings.edit')}
-          </Link>
+          <Link href={businessPath(kind, posting.id, 'edit')}>{t('postings.edit')}</Link>
         )}
       </section>
     );

@@ -3,8 +3,7 @@ import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import styles from '@/components/layout/list-page.module.css';
 import type { TPostingKind } from '@/types/marketplace';
-
-const KINDS: TPostingKind[] = ['project', 'job'];
+import { KINDS, kindFrom, POSTING_KINDS } from '@/lib/kinds';
 
 /**
  * The kind and page a list page shows, from its address's query (`?type=job&page=2`; projects
@@ -12,7 +11,7 @@ const KINDS: TPostingKind[] = ['project', 'job'];
  * browser and on the server (store/session-preload.ts).
  */
 export function kindListOf(query: Record<string, unknown>): { type: TPostingKind; page: number } {
-  return { type: query.type === 'job' ? 'job' : 'project', page: Number(query.page) || 1 };
+  return { type: kindFrom(query.type), page: Number(query.page) || 1 };
 }
 
 /** kindListOf the current address. */
@@ -23,14 +22,14 @@ export function KindTabs({ pathname, current }: { pathname: string; current: TPo
   const { t } = useTranslation('market');
   return (
     <nav className={styles.tabs} aria-label={t('search.tabs_label')}>
-      {KINDS.map((k) => (
+      {POSTING_KINDS.map((k) => (
         <Link
           key={k}
           href={{ pathname, query: { type: k } }}
           className={k === current ? styles.tabActive : styles.tab}
           aria-current={k === current ? 'page' : undefined}
         >
-          {t(k === 'project' ? 'kinds.projects' : 'kinds.jobs')}
+          {t(KINDS[k].pluralKey)}
         </Link>
       ))}
     </nav>

@@ -5,13 +5,14 @@ import { WithdrawApplication } from '@/components/applications/withdraw-applicat
 import { TalentProgress } from '@/components/pipeline/talent-progress';
 import { Button } from '@/components/ui/button';
 import { OPEN_APPLICATION_STATUSES } from '@/lib/statuses';
-import { useMyApplicationsQuery, userJobOf, userProjectOf } from '@/services/marketplace-api';
-import { jobApplicationSaved, projectApplicationSaved } from '@/store/auth-slice';
+import { useMyApplicationsQuery, userEntryOf } from '@/services/marketplace-api';
+import { applicationSaved } from '@/store/auth-slice';
 import { useAppDispatch } from '@/store/hooks';
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import type { TUserJob, TUserProject } from '@/types/user';
 import { JobApplicationForm, ProjectApplicationForm } from './application-forms';
 import { isProject, type TPosting } from './posting-facts';
+import { kindOfPosting, statusOf } from '@/lib/kinds';
 import styles from './postings.module.css';
 
 /**
@@ -28,13 +29,12 @@ export function MyApplication({
   justApplied: boolean;
 }) {
   const { t } = useTranslation('market');
-  const project = isProject(posting);
-  const status =
-    'accepted' in entry.application ? entry.application.accepted : entry.application.selected;
+  const kind = kindOfPosting(posting);
+  const status = statusOf(entry.application);
   const open = OPEN_APPLICATION_STATUSES.includes(status);
   // Read afresh on each visit: the business may have moved it since the user signed in.
   const mineQuery = useMyApplicationsQuery(
-    { type: project ? 'project' : 'job', page: 1, posting_id: posting.id },
+    { type: kind, page: 1, posting_id: posting.id },
     { refetchOnMountOrArgChange: true },
   );
   const full = mineQuery.data?.data[0];
@@ -50,7 +50,7 @@ export function MyApplication({
       {justApplied && <p role="status">{t('apply.sent')}</p>}
       <TalentProgress posting={posting} entry={entry} reason={full?.reason} />
       {editing && full ? (
-        project ? (
+        isProject(posting) ? (
           <ProjectApplicationForm
             posting={posting}
             initial={full as TProjectApplication}
@@ -72,7 +72,7 @@ export function MyApplication({
               </Button>
             )}
             <WithdrawApplication
-              kind={project ? 'project' : 'job'}
+              kind={kind}
               applicationId={entry.application.id}
               postingName={posting.name}
             />
@@ -100,7 +100,6 @@ function useStoredUserFollows(
   }, []);
   useEffect(() => {
     if (!full || !fetchedAt || fetchedAt < openedAt.current) return;
-    if ('project_id' in full) dispatch(projectApplicationSaved(userProjectOf(full)));
-    else dispatch(jobApplicationSaved(userJobOf(full)));
+    dispatch(applicationSaved(userEntryOf(full)));
   }, [full, fetchedAt, dispatch]);
 }

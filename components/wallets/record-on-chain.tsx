@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { useFailureText } from '@/components/forms/failure-text';
 import { Button } from '@/components/ui/button';
+import { KINDS } from '@/lib/kinds';
 import { safeStorage } from '@/lib/storage-keys';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { storeApplicationTransaction, updateAlgoAddress } from '@/services/wallet-service';
@@ -11,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { ProofLinks } from './proof-links';
 import { useWalletFailure } from './use-wallet-failure';
 import * as wallets from './wallet-actions';
+import type { TUserJob, TUserProject } from '@/types/user';
 import styles from './wallets.module.css';
 
 type TNetwork = 'algorand' | 'near';
@@ -54,7 +56,7 @@ export function RecordOnChain({
   // Read once: the component shows only with a signed-in user, after the session's rehydration.
   const [pending, setPending] = useState(() => readPending(kind, applicationId));
   const returned = useRef(false);
-  const entry = (kind === 'project' ? user?.projects : user?.jobs)?.find(
+  const entry = (user?.[KINDS[kind].postings] as (TUserProject | TUserJob)[] | undefined)?.find(
     (e) => e.application.id === applicationId,
   );
   const stored = {

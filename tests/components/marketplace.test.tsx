@@ -111,6 +111,43 @@ describe('the posting form', () => {
   });
 });
 
+describe("the posting form: amounts in the reader's language", () => {
+  for (const [locale, label, shown, retyped, title] of [
+    ['en', 'Budget', '1500.50', '1700.25', 'Save changes'],
+    ['es', 'Presupuesto', '1500,50', '1700,25', 'Guardar cambios'],
+  ] as const) {
+    it(`${locale}: an edited budget shows ${shown} and a typed ${retyped} saves as such`, async () => {
+      const user = userEvent.setup();
+      const business = await server.signUp({ isTalent: false });
+      const { json } = await server.call('POST', '/projects', {
+        token: business.token,
+        body: {
+          name: 'Logo',
+          summary: 'A logo',
+          description: 'The brand.',
+          budget: 150050,
+          currency: 'USD',
+          weeks: 3,
+          modality: 'remote',
+        },
+      });
+      const posting = json.data as TProject;
+      const { router } = await renderWithApp(
+        <PostingForm kind="project" posting={posting} countries={countries} />,
+        { session: business.session, locale },
+      );
+      const budget = screen.getByLabelText(label);
+      expect(budget).toHaveValue(shown);
+      await user.clear(budget);
+      await user.type(budget, retyped);
+      await user.click(screen.getByRole('button', { name: title }));
+      await waitFor(() => expect(router.push).toHaveBeenCalled());
+      const [row] = await server.db.select().from(projects).where(eq(projects.id, posting.id));
+      expect(row!.budget).toBe(170025);
+    });
+  }
+});
+
 describe('applying to a project', () => {
   it("sends the proposal once, and the stored user's projects list it without a reload", async () => {
     const user = userEvent.setup();

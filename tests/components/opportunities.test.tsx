@@ -101,6 +101,39 @@ for (const locale of ['en', 'es'] as const) {
     });
   });
 
+  describe(`the talents' filters (${locale})`, () => {
+    it('fold behind the same button, which says how many are set, and fold again after a search', async () => {
+      const user = userEvent.setup();
+      const { router } = await renderWithApp(
+        <SessionProvider persistor={null} rehydrated>
+          <Opportunities
+            tab="talents"
+            values={{}}
+            results={{ data: [], total: 0, page: 1, per_page: 20, last_page: 1 }}
+            countries={countries}
+          />
+        </SessionProvider>,
+        {
+          locale,
+          session: { user: makeUser({ is_talent: false }), accessToken: 'token' },
+          router: { query: { tab: 'talents', skill: 'React', country: 'PE' } },
+        },
+      );
+      // The talents' search loads on its own (a chunk of its own): waited for.
+      const toggle = await screen.findByRole('button', { name: `${tx.filters} (2)` });
+      const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(panel).toContainElement(screen.getByRole('form', { name: tx.filters }));
+      await user.click(toggle);
+      expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await user.clear(within(panel).getByLabelText(tx.skill));
+      await user.type(within(panel).getByLabelText(tx.skill), 'Go{Enter}');
+      expect(router.push).toHaveBeenCalled();
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      expect(toggle).toHaveFocus();
+    });
+  });
+
   describe(`the heading of /opportunities (${locale})`, () => {
     it('speaks to a business, who lands here', async () => {
       await renderPage(locale, {}, makeUser({ is_talent: false }));
