@@ -5,6 +5,13 @@ import type { TChip } from '@/components/ui/chip-list';
 import { sameNames, TagsEditor } from './tags-editor';
 import type { useTagsSave } from './use-tags-save';
 
+/** Each section's empty-list text (named whole, so the catalog check sees the keys in use). */
+const EMPTY_TEXT = {
+  skills: 'skills.empty',
+  roles: 'roles.empty',
+  languages: 'languages.empty',
+} as const;
+
 /**
  * A replace-all section of the profile (skills, roles, languages): its input, its chips and a
  * save bar that is enabled once the chips differ from the stored ones. Texts are the section's
@@ -41,7 +48,7 @@ export function TagsSection({
     >
       <TagsEditor
         {...editor}
-        emptyText={t(`${id}.empty`)}
+        emptyText={t(EMPTY_TEXT[id])}
         listLabel={t(`edit.sections.${id}`)}
         disabled={running}
       />
