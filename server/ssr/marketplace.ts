@@ -3,10 +3,12 @@ import type * as v from 'valibot';
 import { KINDS, POSTING_KINDS } from '@/lib/kinds';
 import { KIND_SCHEMAS } from '@/lib/schemas/marketplace';
 import { validate } from '@/lib/schemas/validate';
+import { langOf } from '@/lib/i18n/lang';
+import { POSTING_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { AppError } from '@/server/errors';
 import { getPosting, searchPostings, type TKind } from '@/server/services/marketplace/postings';
 import { listCountries } from '@/server/services/reference';
-import { userJobOf, userProjectOf } from '@/lib/user-entries';
+import { userEntryOf } from '@/lib/user-entries';
 import type {
   TJob,
   TJobApplication,
@@ -17,6 +19,7 @@ import type {
 } from '@/types/marketplace';
 
 import { anonymousCtx } from './context';
+import { serverPage } from './page';
 import { pageSession } from './session';
 
 // Loaders of the marketplace's pages (getServerSideProps): the same verbs as GET /projects,
@@ -141,12 +144,7 @@ export async function loadViewerApplication(
   };
   if (answer.status !== 200 || body?.status !== true || !body.data) return null;
   const found = body.data.data[0];
-  const entry = !found
-    ? null
-    : 'project_id' in found
-      ? userProjectOf(found)
-      : userJobOf(found as TJobApplication);
-  return { userId: session.userId, entry };
+  return { userId: session.userId, entry: found ? userEntryOf(found).entry : null };
 }
 
 /** /projects/[id], /jobs/[id] and their edit pages: the posting, or null (a real 404). */
@@ -169,3 +167,23 @@ export async function loadPosting(
     throw err;
   }
 }
+
+/**
+ * The getServerSideProps of /projects/[id] and /jobs/[id]: the posting, rendered on the server
+ * (an unknown id is a real 404), and whether the caller applied, from the server with the page
+ * (not a stored copy).
+ */
+export const postingPageProps = (kind: TKind) =>
+  serverPage<TPostingPage>(async ({ params, locale, req }) => {
+    const id = String(params?.id ?? '');
+    const reads = [
+      loadPosting(kind, id, langOf(locale)),
+      loadViewerApplication(req, kind, id),
+      translationProps(locale, POSTING_NAMESPACES),
+    ] as const;
+    // When one read fails, the others finish before the page does: none outlives its request.
+    await Promise.allSettled(reads);
+    const [page, mine, translations] = await Promise.all(reads);
+    if (!page) return { notFound: true };
+    return { props: { ...page, mine, ...translations } };
+  });

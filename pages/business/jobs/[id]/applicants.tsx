@@ -1,8 +1,7 @@
 import { ApplicantsPage } from '@/components/pipeline/applicants-page';
-import { langOf } from '@/lib/i18n/lang';
-import { PIPELINE_NAMESPACES } from '@/lib/i18n/page-props';
-import { signedInPage, type TSignedInProps } from '@/page-state/signed-in-page';
-import { loadPosting, type TPostingPage } from '@/server/ssr/marketplace';
+import { applicantsProps } from '@/page-state/posting-pages';
+import type { TSignedInProps } from '@/page-state/signed-in-page';
+import type { TPostingPage } from '@/server/ssr/marketplace';
 
 /**
  * /business/jobs/[id]/applicants: the job's applicant board, for the business that
@@ -15,8 +14,7 @@ export default function JobApplicantsPage({
   return <ApplicantsPage kind="job" posting={posting} serverSession={serverSession} />;
 }
 
-export const getServerSideProps = signedInPage(
-  PIPELINE_NAMESPACES,
+export const getServerSideProps = applicantsProps(
+  'job',
   () => import('@/components/pipeline/applicant-board'),
-  ({ params, locale }) => loadPosting('job', String(params?.id ?? ''), langOf(locale)),
 );
