@@ -62,6 +62,28 @@ const layer = (target, from, message, except) => ({
   message,
   ...(except && { except }),
 });
+// The marketplace's screens (components/marketplace/), lowest first: shared < applications,
+// board, browse, editor < posting. A part imports only the parts below it, never a sibling.
+const MARKET = './components/marketplace';
+const MARKET_PARTS = ['shared', 'applications', 'board', 'browse', 'editor', 'posting'];
+const MARKET_BELOW = {
+  shared: [],
+  applications: ['shared'],
+  board: ['shared'],
+  browse: ['shared'],
+  editor: ['shared'],
+  posting: ['shared', 'applications', 'board'],
+};
+const MARKET_ZONES = MARKET_PARTS.map((part) =>
+  layer(
+    `${MARKET}/${part}`,
+    MARKET_PARTS.filter((p) => p !== part && !MARKET_BELOW[part].includes(p)).map(
+      (p) => `${MARKET}/${p}`,
+    ),
+    `components/marketplace/${part} imports only ${MARKET_BELOW[part].join(', ') || 'no other part'} of the marketplace (docs/architecture.md "Layers and the rules between them").`,
+  ),
+);
+
 const LAYER_ZONES = [
   layer(
     './types',
@@ -127,6 +149,7 @@ const LAYER_ZONES = [
     ['./ssr'],
   ),
   layer(PAGES, './db', SERVER_FROM_BROWSER),
+  ...MARKET_ZONES,
 ];
 
 export default tseslint.config(

@@ -3,17 +3,23 @@ import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
-import { KindListLoading } from '@/components/postings/kind-tabs';
+import { KindListLoading } from '@/components/marketplace/shared/kind-tabs';
 import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
 import { signedInPage } from '@/page-state/signed-in-page';
 import { preloadForSession } from '@/store/session-preload';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
 // The server renders it when it knows the session (page-state/signed-in-page.ts).
-const ApplicationsList = dynamic(() => import('@/components/applications/applications-list'), {
-  loading: () => <KindListLoading pathname="/applications" text="applications.loading" />,
-});
-preloadForSession(['/applications'], () => import('@/components/applications/applications-list'));
+const ApplicationsList = dynamic(
+  () => import('@/components/marketplace/applications/applications-list'),
+  {
+    loading: () => <KindListLoading pathname="/applications" text="applications.loading" />,
+  },
+);
+preloadForSession(
+  ['/applications'],
+  () => import('@/components/marketplace/applications/applications-list'),
+);
 
 /**
  * /applications: the talent's applications and where each stands. The heading and its
@@ -41,5 +47,5 @@ export default function ApplicationsPage() {
 
 export const getServerSideProps = signedInPage(
   MARKET_NAMESPACES,
-  () => import('@/components/applications/applications-list'),
+  () => import('@/components/marketplace/applications/applications-list'),
 );

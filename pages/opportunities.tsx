@@ -1,6 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
-import { Opportunities } from '@/components/opportunities/opportunities';
+import { Opportunities } from '@/components/marketplace/browse/opportunities';
 import { MARKET_NAMESPACES } from '@/lib/i18n/page-props';
 import { langOf } from '@/lib/i18n/lang';
 import { signedInPage } from '@/page-state/signed-in-page';

@@ -36,7 +36,7 @@ export type TFailure = {
   /**
    * The server's own words for this failure, when it said more than the code (a refused
    * pipeline move says why: "Hire at least one applicant first."), in both languages; a screen
-   * that shows them picks the active language's (components/pipeline/failure-text.ts). The code
+   * that shows them picks the active language's (components/forms/failure-text.ts). The code
    * stays the contract.
    */
   message?: string;

@@ -3,7 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
-import { KindListLoading } from '@/components/postings/kind-tabs';
+import { KindListLoading } from '@/components/marketplace/shared/kind-tabs';
 import { ButtonLink } from '@/components/ui/button';
 import { PIPELINE_NAMESPACES } from '@/lib/i18n/page-props';
 import { signedInPage } from '@/page-state/signed-in-page';
@@ -14,10 +14,13 @@ import { useSession } from '@/store/session';
 
 // The list reads server data: it comes in a second chunk, with the cache (first-load budget).
 // The server renders it when it knows the session (page-state/signed-in-page.ts).
-const PostingsList = dynamic(() => import('@/components/business/postings-list'), {
+const PostingsList = dynamic(() => import('@/components/marketplace/editor/postings-list'), {
   loading: () => <KindListLoading pathname="/business/postings" text="postings.loading" />,
 });
-preloadForSession(['/business/postings'], () => import('@/components/business/postings-list'));
+preloadForSession(
+  ['/business/postings'],
+  () => import('@/components/marketplace/editor/postings-list'),
+);
 
 /**
  * /business/postings: the business's projects and jobs (docs/product.md "Marketplace"). The heading, its lead
@@ -56,5 +59,5 @@ export default function PostingsPage() {
 
 export const getServerSideProps = signedInPage(
   PIPELINE_NAMESPACES,
-  () => import('@/components/business/postings-list'),
+  () => import('@/components/marketplace/editor/postings-list'),
 );

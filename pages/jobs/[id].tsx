@@ -1,4 +1,4 @@
-import { PostingPage } from '@/components/postings/posting-page';
+import { PostingPage } from '@/components/marketplace/posting/posting-page';
 import { postingPageProps, type TPostingPage } from '@/server/ssr/marketplace';
 
 /** /jobs/[id] (docs/product.md "The calls": GET /jobs/{id}): rendered on the server. */

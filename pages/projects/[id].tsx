@@ -1,4 +1,4 @@
-import { PostingPage } from '@/components/postings/posting-page';
+import { PostingPage } from '@/components/marketplace/posting/posting-page';
 import { postingPageProps, type TPostingPage } from '@/server/ssr/marketplace';
 
 /** /projects/[id] (docs/product.md "The calls": GET /projects/{id}): rendered on the server. */

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import ApplicationsList from '@/components/applications/applications-list';
+import ApplicationsList from '@/components/marketplace/applications/applications-list';
 import { Header } from '@/components/layout/header';
 import { stopLiveNotifications } from '@/components/notifications/live';
 import NotificationList from '@/components/notifications/notification-list';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Opportunities } from '@/components/opportunities/opportunities';
+import { Opportunities } from '@/components/marketplace/browse/opportunities';
 import { SessionProvider } from '@/store/session';
 import type { TUser } from '@/types/user';
 import { makeUser } from '../helpers/fixtures';

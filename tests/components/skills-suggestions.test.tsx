@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SkillsPicker } from '@/components/business/skills-picker';
+import { SkillsPicker } from '@/components/marketplace/editor/skills-picker';
 import { SkillsSection } from '@/components/profile/skills-section';
 import { startClientApi } from '../helpers/client-api';
 import { renderWithApp } from '../helpers/render';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import TalentSearch from '@/components/opportunities/talent-search';
+import TalentSearch from '@/components/marketplace/browse/talent-search';
 import { users } from '@/db/schema';
 import { startClientApi } from '../helpers/client-api';
 import { renderWithApp } from '../helpers/render';

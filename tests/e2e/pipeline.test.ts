@@ -416,7 +416,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         await mine.getByText(status('hired'), { exact: true }).waitFor({ timeout: ANSWER_MS });
         await mine.getByText(tr('pipeline:talent.hired'), { exact: true }).waitFor();
         // The congratulations renders from the same answer as the status above, in the same
-        // commit (components/pipeline/talent-progress.tsx): with the status shown, it is decided.
+        // commit (components/marketplace/board/talent-progress.tsx): with the status shown, it is decided.
         expect(
           await talent.getByText(tr('pipeline:talent.congrats_title'), { exact: true }).count(),
         ).toBe(0);

@@ -1,7 +1,7 @@
 import {
   PostingFormPage,
   type TPostingFormPageProps,
-} from '@/components/business/posting-form-page';
+} from '@/components/marketplace/editor/posting-form-page';
 import { postingFormProps } from '@/page-state/posting-pages';
 
 /** /business/jobs/new (docs/product.md "Marketplace"). */

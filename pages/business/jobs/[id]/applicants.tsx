@@ -1,4 +1,4 @@
-import { ApplicantsPage } from '@/components/pipeline/applicants-page';
+import { ApplicantsPage } from '@/components/marketplace/board/applicants-page';
 import { applicantsProps } from '@/page-state/posting-pages';
 import type { TSignedInProps } from '@/page-state/signed-in-page';
 import type { TPostingPage } from '@/server/ssr/marketplace';
@@ -16,5 +16,5 @@ export default function JobApplicantsPage({
 
 export const getServerSideProps = applicantsProps(
   'job',
-  () => import('@/components/pipeline/applicant-board'),
+  () => import('@/components/marketplace/board/applicant-board'),
 );

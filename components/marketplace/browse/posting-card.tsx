@@ -9,7 +9,7 @@ import {
   usePay,
   usePlace,
   type TPosting,
-} from '@/components/postings/posting-facts';
+} from '@/components/marketplace/shared/posting-facts';
 import styles from './opportunities.module.css';
 
 /** One posting in the results: what, who, pay, where, until when; whether the viewer applied. */

@@ -2,7 +2,7 @@ import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
 import { PageFrame } from '@/components/layout/page-frame';
 import { PostingDetail } from './posting-detail';
-import type { TPosting } from './posting-facts';
+import type { TPosting } from '@/components/marketplace/shared/posting-facts';
 import type { TViewerApplication } from '@/types/marketplace';
 
 /** The page of one posting, with the title, description and Open Graph tags in its HTML. */

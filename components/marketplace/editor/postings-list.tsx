@@ -2,7 +2,11 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
 import { useFailureText } from '@/components/forms/failure-text';
-import { isProject, PostingStatus, type TPosting } from '@/components/postings/posting-facts';
+import {
+  isProject,
+  PostingStatus,
+  type TPosting,
+} from '@/components/marketplace/shared/posting-facts';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDay } from '@/lib/format/day';
@@ -18,7 +22,7 @@ import {
 import type { TAddress } from '@/store/session-preload';
 import type { AppStore } from '@/store';
 import styles from '@/components/layout/list-page.module.css';
-import { KindTabs, kindListOf, useKindList } from '@/components/postings/kind-tabs';
+import { KindTabs, kindListOf, useKindList } from '@/components/marketplace/shared/kind-tabs';
 
 /**
  * A posting is edited or cancelled while it recruits (docs/api.md: `DELETE` of a started,

@@ -3,7 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useCallback, useState } from 'react';
 import { RequireAuth } from '@/components/auth/require-auth';
 import { PageFrame } from '@/components/layout/page-frame';
-import type { TPosting } from '@/components/postings/posting-facts';
+import type { TPosting } from '@/components/marketplace/shared/posting-facts';
 import { preloadForSession } from '@/store/session-preload';
 import type { TServerSession } from '@/store';
 import type { TPostingKind } from '@/types/marketplace';

@@ -2,7 +2,11 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useLayoutEffect, useState } from 'react';
 import { useFailureText } from '@/components/forms/failure-text';
-import { isProject, PostingStatus, type TPosting } from '@/components/postings/posting-facts';
+import {
+  isProject,
+  PostingStatus,
+  type TPosting,
+} from '@/components/marketplace/shared/posting-facts';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorText } from '@/lib/error-text';
 import { langOf } from '@/lib/i18n/lang';

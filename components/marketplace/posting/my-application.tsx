@@ -1,8 +1,8 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useRef, useState } from 'react';
-import { ApplicationStatus } from '@/components/applications/application-status';
-import { WithdrawApplication } from '@/components/applications/withdraw-application';
-import { TalentProgress } from '@/components/pipeline/talent-progress';
+import { ApplicationStatus } from '@/components/marketplace/shared/application-status';
+import { WithdrawApplication } from '@/components/marketplace/applications/withdraw-application';
+import { TalentProgress } from '@/components/marketplace/board/talent-progress';
 import { Button } from '@/components/ui/button';
 import { OPEN_APPLICATION_STATUSES } from '@/lib/statuses';
 import { useMyApplicationsQuery, userEntryOf } from '@/services/marketplace-api';
@@ -11,7 +11,7 @@ import { useAppDispatch } from '@/store/hooks';
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import type { TUserJob, TUserProject } from '@/types/user';
 import { JobApplicationForm, ProjectApplicationForm } from './application-forms';
-import { isProject, type TPosting } from './posting-facts';
+import { isProject, type TPosting } from '@/components/marketplace/shared/posting-facts';
 import { kindOfPosting, statusOf } from '@/lib/kinds';
 import styles from './postings.module.css';
 

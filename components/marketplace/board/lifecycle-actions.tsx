@@ -1,6 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { useId, useState } from 'react';
-import { isProject, type TPosting } from '@/components/postings/posting-facts';
+import { isProject, type TPosting } from '@/components/marketplace/shared/posting-facts';
 import { useFailureText } from '@/components/forms/failure-text';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';

@@ -4,7 +4,7 @@ import { useMyApplicationsQuery, userEntryOf } from '@/services/marketplace-api'
 import { applicationSaved } from '@/store/auth-slice';
 import { useAppDispatch } from '@/store/hooks';
 import { JobApplicationForm, ProjectApplicationForm } from './application-forms';
-import { isProject, type TPosting } from './posting-facts';
+import { isProject, type TPosting } from '@/components/marketplace/shared/posting-facts';
 import { kindOfPosting } from '@/lib/kinds';
 import styles from './postings.module.css';
 

@@ -10,7 +10,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { TViewerApplication } from '@/types/marketplace';
 import type { TUserJob, TUserProject } from '@/types/user';
 import { useSession } from '@/store/session';
-import type { TPosting } from './posting-facts';
+import type { TPosting } from '@/components/marketplace/shared/posting-facts';
 import styles from './postings.module.css';
 
 /** Room kept for the panel while its part loads (as while the viewer is not yet known). */

@@ -9,8 +9,8 @@ import type { TAddress } from '@/store/session-preload';
 import type { AppStore } from '@/store';
 import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import styles from '@/components/layout/list-page.module.css';
-import { KindTabs, kindListOf, useKindList } from '@/components/postings/kind-tabs';
-import { ApplicationStatus } from './application-status';
+import { KindTabs, kindListOf, useKindList } from '@/components/marketplace/shared/kind-tabs';
+import { ApplicationStatus } from '@/components/marketplace/shared/application-status';
 import { WithdrawApplication } from './withdraw-application';
 import { KINDS } from '@/lib/kinds';
 

@@ -9,7 +9,7 @@ import {
   usePay,
   usePlace,
   type TPosting,
-} from './posting-facts';
+} from '@/components/marketplace/shared/posting-facts';
 import styles from './postings.module.css';
 import type { TViewerApplication } from '@/types/marketplace';
 

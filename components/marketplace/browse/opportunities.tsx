@@ -2,7 +2,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import type { TOption } from '@/components/ui/select-field';
-import { isProject, type TPosting } from '@/components/postings/posting-facts';
+import { isProject, type TPosting } from '@/components/marketplace/shared/posting-facts';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
