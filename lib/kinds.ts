@@ -89,6 +89,10 @@ export function kindOfApplication(
   return 'accepted' in application ? 'project' : 'job';
 }
 
+/** The posting an application names (its `project` or its `job`). */
+export const postingOfApplication = (application: TProjectApplication | TJobApplication) =>
+  'project' in application ? application.project : application.job;
+
 /** An application's status, whichever its kind. */
 export const statusOf = (application: { accepted: number } | { selected: number }): number =>
   'accepted' in application ? application.accepted : application.selected;

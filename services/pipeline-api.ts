@@ -43,8 +43,11 @@ function placeOnBoard(board: TBoardPage, answer: TBoardApplication) {
 
 type TDispatch = (action: unknown) => unknown;
 
-/** Every cached list of the talent's own applications takes the change of application `id`. */
-function patchMyApplications(
+/**
+ * Every cached list of the talent's own project applications takes the change of application
+ * `id` (the project's talent side: ready to close, the congratulations seen).
+ */
+function patchMyProjectApplications(
   dispatch: TDispatch,
   state: unknown,
   id: number,
@@ -55,10 +58,10 @@ function patchMyApplications(
     'myApplications',
   );
   for (const args of cached) {
-    if (args.type !== 'project') continue;
+    if (args.type !== 'project') continue; // a project's own fields: only its lists hold them
     dispatch(
       marketplaceApi.util.updateQueryData('myApplications', args, (draft) => {
-        const found = draft.data.find((a) => a.id === id && 'project_id' in a);
+        const found = draft.data.find((a) => a.id === id);
         if (found) Object.assign(found, patch);
       }),
     );
@@ -150,7 +153,7 @@ export const pipelineApi = api.injectEndpoints({
           };
           dispatch(applicationSaved({ kind: 'project', entry: saved }));
         }
-        patchMyApplications(dispatch, state, answer.data.id, {
+        patchMyProjectApplications(dispatch, state, answer.data.id, {
           ready_to_close: answer.data.ready_to_close,
         });
       },
@@ -167,7 +170,7 @@ export const pipelineApi = api.injectEndpoints({
         const answer = await queryFulfilled.catch(() => null);
         if (!answer) return;
         dispatch(applicationSaved({ kind: 'project', entry: userProjectOf(answer.data) }));
-        patchMyApplications(dispatch, getState(), answer.data.id, answer.data);
+        patchMyProjectApplications(dispatch, getState(), answer.data.id, answer.data);
       },
     }),
   }),

@@ -6,6 +6,7 @@ import {
   kindFrom,
   kindOfApplication,
   kindOfPosting,
+  postingOfApplication,
   KINDS,
   postingPath,
   postingStatusOf,
@@ -56,6 +57,8 @@ describe('the kind descriptor', () => {
     expect(kindOfPosting({ project_status_id: 1 })).toBe('project');
     expect(kindOfPosting({ job_status_id: 2 })).toBe('job');
     expect(postingStatusOf({ job_status_id: 2 })).toBe(2);
+    const job = { id: 4, name: 'Data analyst', job_status_id: 2 };
+    expect(postingOfApplication({ job } as Parameters<typeof postingOfApplication>[0])).toBe(job);
   });
 
   it('keeps a job in selection recruiting, and no finished posting', () => {

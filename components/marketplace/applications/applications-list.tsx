@@ -3,19 +3,22 @@ import { useTranslation } from 'next-i18next/pages';
 import { ButtonLink } from '@/components/ui/button';
 import { formatDay } from '@/lib/format/day';
 import { formatMoney } from '@/lib/format/money';
-import { JOB_STATUS, OPEN_APPLICATION_STATUSES, PROJECT_STATUS, statusName } from '@/lib/statuses';
+import { OPEN_APPLICATION_STATUSES, statusName } from '@/lib/statuses';
 import { marketplaceApi, useMyApplicationsQuery } from '@/services/marketplace-api';
 import type { TAddress } from '@/store/session-preload';
 import type { AppStore } from '@/store';
-import type { TJobApplication, TProjectApplication } from '@/types/marketplace';
 import styles from '@/components/layout/list-page.module.css';
 import { KindTabs, kindListOf, useKindList } from '@/components/marketplace/shared/kind-tabs';
 import { ApplicationStatus } from '@/components/marketplace/shared/application-status';
 import { WithdrawApplication } from './withdraw-application';
-import { KINDS } from '@/lib/kinds';
-
-const isProjectApplication = (a: TProjectApplication | TJobApplication): a is TProjectApplication =>
-  'project_id' in a;
+import {
+  KINDS,
+  kindOfApplication,
+  postingOfApplication,
+  postingPath,
+  postingStatusOf,
+  statusOf,
+} from '@/lib/kinds';
 
 /** The list's first read, from the address's `type` and `page` (store/session-preload.ts). */
 export function prefetch(store: AppStore, { query }: TAddress) {
@@ -50,21 +53,18 @@ export default function ApplicationsList() {
       ) : (
         <ul className={styles.list}>
           {data.data.map((a) => {
-            const project = isProjectApplication(a);
-            const status = project ? a.accepted : a.selected;
-            const posting = project ? a.project : a.job;
+            const kind = kindOfApplication(a);
+            const status = statusOf(a);
+            const posting = postingOfApplication(a);
+            const postingStatusId = postingStatusOf(posting);
             // A talent withdraws while the posting recruits (docs/product.md "Applying").
-            const postingRecruits =
-              (project ? a.project.project_status_id : a.job.job_status_id) ===
-              PROJECT_STATUS.recruiting;
-            const postingStatus = project
-              ? statusName(PROJECT_STATUS, a.project.project_status_id)
-              : statusName(JOB_STATUS, a.job.job_status_id);
+            const postingRecruits = postingStatusId === KINDS[kind].statuses.recruiting;
+            const postingStatus = statusName(KINDS[kind].statuses, postingStatusId);
             return (
               <li key={a.id} className={styles.card}>
                 <div className={styles.cardHead}>
                   <h2>
-                    <Link href={`/${type}s/${posting.id}`}>{posting.name}</Link>
+                    <Link href={postingPath(kind, posting.id)}>{posting.name}</Link>
                   </h2>
                   <ApplicationStatus status={status} />
                 </div>
@@ -72,12 +72,10 @@ export default function ApplicationsList() {
                   <span>
                     {t('applications.applied_on', { time: formatDay(a.created_at, i18n.language) })}
                   </span>
-                  {project && (
+                  {'price_proposal' in a && (
                     <span>{formatMoney(a.price_proposal, a.project.currency, i18n.language)}</span>
                   )}
-                  {postingStatus && (
-                    <span>{t(`statuses.${project ? 'project' : 'job'}.${postingStatus}`)}</span>
-                  )}
+                  {postingStatus && <span>{t(`statuses.${kind}.${postingStatus}`)}</span>}
                 </p>
                 {a.reason && (
                   <p className={styles.meta}>{t('apply.reason', { reason: a.reason })}</p>
