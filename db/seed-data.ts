@@ -782,14 +782,11 @@ const quoted = (name: string) => `“${name}”`;
 
 /**
  * The notifications' sentences, those the server writes for the same events: the server's own
- * catalog (lib/i18n/notices.ts; tests/api/users-seed.test.ts compares them), and a new
- * application's, as server/services/marketplace/applications.ts writes it.
+ * catalog (lib/i18n/notices.ts; tests/api/users-seed.test.ts compares them).
  */
 export const DEMO_TEXTS = {
-  applicationNew: (who: string, posting: string): TTexts => [
-    `${who} applied to ${quoted(posting)}.`,
-    `${who} se postuló a ${quoted(posting)}.`,
-  ],
+  applicationNew: (who: string, posting: string): TTexts =>
+    notices('application_new', { name: who, posting }),
   status: {
     [applied]: (n: string) => notices('status.applied', { posting: n }),
     [shortlisted]: (n: string) => notices('status.shortlisted', { posting: n }),

@@ -1,6 +1,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { jobApplications, projectApplications, uploads, users } from '@/db/schema';
 import type { Db } from '@/db/types';
+import { notices } from '@/lib/i18n/notices';
 import { businessPath, type TPostingKind } from '@/lib/kinds';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
@@ -140,12 +141,13 @@ export async function applyTo(ctx: TCtx, input: TApplyInput) {
       .where(eq(users.id, me.id));
     const who = `${talent!.name} ${talent!.lastName}`.trim();
     // application_new sends no e-mail: nothing to do after the commit.
+    const [message, messageEs] = notices('application_new', { name: who, posting: posting.name });
     await notify(ctx, tx, [
       {
         userId: posting.ownerId,
         type: 'application_new',
-        message: `${who} applied to “${posting.name}”.`,
-        messageEs: `${who} se postuló a “${posting.name}”.`,
+        message,
+        messageEs,
         link: businessPath(kind, postingId, 'applicants'),
         topic: applicationTopic(kind, row.id),
       },
