@@ -35,6 +35,8 @@ export const DEMO_ACCOUNTS = {
     'joaquin.talent@demo.talentchain.dev',
   ],
   businesses: ['maria.business@demo.talentchain.dev', 'john.business@demo.talentchain.dev'],
+  /** Members of María's company besides her: an admin and a recruiter. */
+  team: ['pablo.admin@demo.talentchain.dev', 'elena.recruiter@demo.talentchain.dev'],
 } as const;
 
 /**
@@ -350,6 +352,29 @@ export const DEMO_BUSINESSES = [
     company: 'Northwind',
     position: 'Head of Engineering',
     start: '2020-05-04',
+  },
+];
+
+/**
+ * The team of María's company (DEMO_BUSINESSES[0]) besides her, its owner: business users without
+ * a company of their own. The recruiter made the demo's shortlistings on María's postings.
+ */
+export const DEMO_TEAM = [
+  {
+    email: DEMO_ACCOUNTS.team[0],
+    name: 'Pablo',
+    lastName: 'Ruiz',
+    lang: 'es' as const,
+    role: 'admin' as const,
+    joinedDaysAgo: 400,
+  },
+  {
+    email: DEMO_ACCOUNTS.team[1],
+    name: 'Elena',
+    lastName: 'Gómez',
+    lang: 'en' as const,
+    role: 'recruiter' as const,
+    joinedDaysAgo: 200,
   },
 ];
 

@@ -1,7 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { TPostingKind } from '@/lib/kinds';
+import { APPLICATION_STATUS } from '@/lib/statuses';
 import {
   applicationStatusHistory,
+  companyMembers,
   jobApplications,
   jobs,
   languages,
@@ -16,6 +18,7 @@ import {
   userWorkplaces,
   users,
 } from './schema';
+import { createCompany } from './companies';
 import {
   DEMO_BUSINESSES,
   DEMO_JOBS,
@@ -25,6 +28,7 @@ import {
   DEMO_PASSWORD_HASH,
   DEMO_PROJECT_APPLICATIONS,
   DEMO_TALENTS,
+  DEMO_TEAM,
   demoLink,
   type TDemoUserRef,
   type TPlannedApplication,
@@ -86,11 +90,39 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         city: b.city,
         lang: b.lang,
       })),
+      ...DEMO_TEAM.map((m) => ({
+        email: m.email,
+        passwordHash,
+        isTalent: false,
+        name: m.name,
+        lastName: m.lastName,
+        lang: m.lang,
+      })),
     ])
     .returning({ id: users.id, email: users.email });
   const idByEmail = new Map(accountRows.map((r) => [r.email, r.id]));
   const talentIds = DEMO_TALENTS.map((t) => idByEmail.get(t.email)!);
   const businessIds = DEMO_BUSINESSES.map((b) => idByEmail.get(b.email)!);
+  const teamIds = DEMO_TEAM.map((m) => idByEmail.get(m.email)!);
+  // Each business owns a company named after its workplace; María's has a team besides her.
+  const companyIds: number[] = [];
+  for (const [i, b] of DEMO_BUSINESSES.entries()) {
+    const company = await createCompany(tx, {
+      name: b.company,
+      ownerId: businessIds[i]!,
+      now: ago(900),
+    });
+    companyIds.push(company.id);
+  }
+  await tx.insert(companyMembers).values(
+    DEMO_TEAM.map((m, i) => ({
+      companyId: companyIds[0]!,
+      userId: teamIds[i]!,
+      role: m.role,
+      joinedAt: ago(m.joinedDaysAgo),
+    })),
+  );
+  const recruiterId = teamIds[DEMO_TEAM.findIndex((m) => m.role === 'recruiter')]!;
 
   await tx.insert(userWorkplaces).values([
     ...DEMO_TALENTS.flatMap((t, i) =>
@@ -175,6 +207,7 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
     .values(
       DEMO_PROJECTS.map((p, i) => ({
         ownerId: businessIds[p.owner]!,
+        companyId: companyIds[p.owner]!,
         name: p.name,
         summary: p.summary,
         description: p.description,
@@ -199,6 +232,7 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
     .values(
       DEMO_JOBS.map((j, i) => ({
         ownerId: businessIds[j.owner]!,
+        companyId: companyIds[j.owner]!,
         name: j.name,
         summary: j.summary,
         description: j.description,
@@ -286,7 +320,11 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
     DEMO_PLAN.history.map((h) => ({
       kind: planned[h.application]!.kind,
       applicationId: applicationId(h.application),
-      actorId: userId(h.actor),
+      // María's recruiter made her company's shortlistings.
+      actorId:
+        userId(h.actor) === businessIds[0] && h.to === APPLICATION_STATUS.shortlisted
+          ? recruiterId
+          : userId(h.actor),
       fromStatus: h.from,
       toStatus: h.to,
       reason: h.reason,

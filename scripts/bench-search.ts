@@ -24,6 +24,7 @@ import { parseArgs } from 'node:util';
 import { serve, type ServerType } from '@hono/node-server';
 import autocannon, { type TResult } from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { createCompany } from '@/db/companies';
 import { openDatabase } from '@/db/client';
 import { jobs, projectApplications, projects, users, userWorkplaces } from '@/db/schema';
 import type { Db, DbHandle } from '@/db/types';
@@ -693,6 +694,16 @@ async function seed(db: Db) {
   const ids = await db.insert(users).values(people).returning({ id: users.id });
   const businessIds = ids.slice(0, BUSINESSES).map((r) => r.id);
   const talentIds = ids.slice(BUSINESSES).map((r) => r.id);
+  // Each business owns a company (db/companies.ts); postings belong to the owner's.
+  const companyOf = new Map<number, number>();
+  for (const [i, userId] of businessIds.entries()) {
+    const name = `${COMPANIES[i % COMPANIES.length]} ${Math.floor(i / COMPANIES.length) + 1}`;
+    companyOf.set(
+      userId,
+      (await createCompany(db, { name, ownerId: userId, now: new Date(NOW) })).id,
+    );
+  }
+  const byCompany = (ownerId: number) => ({ ownerId, companyId: companyOf.get(ownerId)! });
 
   await db.insert(userWorkplaces).values(
     businessIds.map((userId, i) => ({
@@ -709,7 +720,7 @@ async function seed(db: Db) {
     const c = common();
     return {
       ...c,
-      ownerId: pick(businessIds),
+      ...byCompany(pick(businessIds)),
       currency: c.currency[0],
       budget: money(c.currency, 300, 40_000),
       weeks: 1 + Math.floor(rand() ** 2 * 104),
@@ -732,7 +743,7 @@ async function seed(db: Db) {
     const min = money(c.currency, 800, 6000);
     return {
       ...c,
-      ownerId: pick(businessIds),
+      ...byCompany(pick(businessIds)),
       currency: c.currency[0],
       requirements: rand() < 0.7 ? pick(GENERAL_SENTENCES[rand() < 0.5 ? 'es' : 'en']) : null,
       contractType: pick(['full_time', 'part_time', 'contract', 'internship'] as const),

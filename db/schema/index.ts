@@ -3,6 +3,7 @@ export * from './users';
 export * from './reference';
 export * from './profile';
 export * from './uploads';
+export * from './companies';
 export * from './marketplace';
 export * from './notifications';
 export * from './security';

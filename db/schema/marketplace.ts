@@ -17,6 +17,7 @@ import {
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import type { TContractType, TModality } from '@/types/marketplace';
 import { createdAt, id, timestamps } from './columns';
+import { companies } from './companies';
 import { uploads } from './uploads';
 import { userRef, users } from './users';
 
@@ -46,10 +47,16 @@ const recordSigners = {
   nearSigner: varchar('near_signer', { length: 64 }),
 };
 
-/** The columns every posting begins with: its id, owner and texts. */
+/**
+ * The columns every posting begins with: its id, company, author and texts. A posting belongs to
+ * its company (docs/product.md "Companies and teams"); `owner_id` is the member who created it.
+ */
 function postingHead() {
   return {
     id: id(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
     ownerId: userRef('owner_id'),
     name: varchar('name', { length: 150 }).notNull(),
     summary: varchar('summary', { length: 300 }).notNull(),
@@ -70,10 +77,16 @@ function postingPlace() {
 function postingIndexes(
   table: string,
   status: ExtraConfigColumn,
-  t: { ownerId: ExtraConfigColumn; createdAt: ExtraConfigColumn; searchTerms: ExtraConfigColumn },
+  t: {
+    ownerId: ExtraConfigColumn;
+    companyId: ExtraConfigColumn;
+    createdAt: ExtraConfigColumn;
+    searchTerms: ExtraConfigColumn;
+  },
 ) {
   return [
     index(`${table}_owner_idx`).on(t.ownerId),
+    index(`${table}_company_idx`).on(t.companyId, t.createdAt),
     index(`${table}_status_created_idx`).on(status, t.createdAt),
     index(`${table}_search_idx`).using('gin', t.searchTerms),
   ];

@@ -1,3 +1,4 @@
+import { requestedCompany } from '@/server/http/company-choice';
 import { Hono, type Context } from 'hono';
 import { KINDS, POSTING_KINDS, type TPostingKind } from '@/lib/kinds';
 import { MAX_ID } from '@/lib/schemas/common';
@@ -154,7 +155,11 @@ export const marketplaceRoutes = app
   })
   .get('/me/postings', requireRole('business'), async (c) => {
     const { posting_id: _ignored, ...input } = queryParams(c, kindQuerySchema);
-    return c.json({ status: true, data: await postings.listMyPostings(c.var.ctx, input) });
+    const company_id = requestedCompany(c);
+    return c.json({
+      status: true,
+      data: await postings.listMyPostings(c.var.ctx, { ...input, company_id }),
+    });
   })
   .get('/talents', requireRole('business'), async (c) => {
     const query = queryParams(c, talentSearchSchema);

@@ -16,6 +16,7 @@ describe('a public profile', () => {
     const business = await createBusiness(api);
     const posting = (name: string, status: number) => ({
       ownerId: business.id,
+      companyId: business.companyId!,
       name,
       summary: 's',
       description: 'd',
@@ -60,6 +61,7 @@ describe('a public profile', () => {
     const business = await createUser(api.db, api.deps, { isTalent: false });
     const job = (name: string, status: number) => ({
       ownerId: business.id,
+      companyId: business.companyId!,
       name,
       summary: 's',
       description: 'd',

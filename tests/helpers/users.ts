@@ -1,3 +1,4 @@
+import { createCompany } from '@/db/companies';
 import type { Db } from '@/db/types';
 import { users } from '@/db/schema';
 import { hashPassword } from '@/server/auth/password';
@@ -12,9 +13,14 @@ export type TTestUser = {
   password: string;
   token: string;
   isTalent: boolean;
+  /** A business's own company, of which it is the owner (null for a talent, or `company: false`). */
+  companyId: number | null;
 };
 
-/** Inserts a user straight into the database and signs a token for them. */
+/**
+ * Inserts a user straight into the database and signs a token for them. A business gets a company
+ * of its own, as at registration, unless `company` is false (a team member to be).
+ */
 export async function createUser(
   db: Db,
   deps: Pick<TDeps, 'jwtSecret' | 'now'>,
@@ -24,6 +30,7 @@ export async function createUser(
     name?: string;
     password?: string;
     lang?: 'en' | 'es';
+    company?: boolean;
   } = {},
 ): Promise<TTestUser> {
   counter += 1;
@@ -45,7 +52,18 @@ export async function createUser(
     deps.jwtSecret,
     deps.now(),
   );
-  return { id: row!.id, email, password, token, isTalent: row!.isTalent };
+  const company =
+    !row!.isTalent && opts.company !== false
+      ? await createCompany(db, { name: `${row!.name} Co`, ownerId: row!.id, now: deps.now() })
+      : null;
+  return {
+    id: row!.id,
+    email,
+    password,
+    token,
+    isTalent: row!.isTalent,
+    companyId: company?.id ?? null,
+  };
 }
 
 /** What users are made in: createTestApi()'s database and deps, or a test's own. */

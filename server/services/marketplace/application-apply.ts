@@ -9,6 +9,7 @@ import { assertRole } from '@/server/services/access';
 import { applicationTopic, notify } from '@/server/services/notifications/notifications';
 import { takeRateLimits } from '@/server/services/rate-limit';
 import { ownApplication } from './application-read';
+import { membersWho } from '@/server/services/companies/permissions';
 import { postingForApplication } from './posting-page';
 
 // A talent applies to a project or a job (docs/api.md "Marketplace", docs/product.md
@@ -108,7 +109,7 @@ const NEW_APPLICATION: {
  * waits for it, or it sees theirs), checked (it takes applications, and is not the caller's
  * own), the row inserted (the unique index (posting, user) decides between concurrent tries: one
  * row, the rest 409), counted against the talent's and the address's limits (docs/security.md
- * "Rate limits"), the owner notified.
+ * "Rate limits"), the posting's team notified.
  */
 export async function applyTo(ctx: TCtx, input: TApplyInput) {
   const { kind } = input;
@@ -142,16 +143,20 @@ export async function applyTo(ctx: TCtx, input: TApplyInput) {
     const who = `${talent!.name} ${talent!.lastName}`.trim();
     // application_new sends no e-mail: nothing to do after the commit.
     const [message, messageEs] = notices('application_new', { name: who, posting: posting.name });
-    await notify(ctx, tx, [
-      {
-        userId: posting.ownerId,
-        type: 'application_new',
+    // Every member of the posting's company who can move applicants hears of it.
+    const team = await membersWho(tx, posting.companyId, 'board.move');
+    await notify(
+      ctx,
+      tx,
+      team.map((userId) => ({
+        userId,
+        type: 'application_new' as const,
         message,
         messageEs,
         link: businessPath(kind, postingId, 'applicants'),
         topic: applicationTopic(kind, row.id),
-      },
-    ]);
+      })),
+    );
     return row.id;
   });
   return ownApplication(ctx, kind, id, me.id);

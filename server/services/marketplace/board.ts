@@ -26,12 +26,15 @@ const talentColumns = {
 };
 
 type THistoryRow = typeof applicationStatusHistory.$inferSelect;
+type TActorRow = { id: number; name: string; lastName: string } | null;
 
-const historyDto = (h: THistoryRow) => ({
+/** One move, naming who made it (the team sees its members; the talent never sees this). */
+const historyDto = (h: THistoryRow, actor: TActorRow) => ({
   from: h.fromStatus,
   to: h.toStatus,
   reason: h.reason,
   actor_id: h.actorId,
+  actor: actor ? { id: actor.id, name: actor.name, last_name: actor.lastName } : null,
   created_at: h.createdAt.toISOString(),
 });
 
@@ -39,8 +42,12 @@ async function historyOf(db: Db, kind: TKind, ids: number[]) {
   const byApplication = new Map<number, ReturnType<typeof historyDto>[]>();
   if (ids.length === 0) return byApplication;
   const rows = await db
-    .select()
+    .select({
+      history: applicationStatusHistory,
+      actor: { id: users.id, name: users.name, lastName: users.lastName },
+    })
     .from(applicationStatusHistory)
+    .leftJoin(users, eq(users.id, applicationStatusHistory.actorId))
     .where(
       and(
         eq(applicationStatusHistory.kind, kind),
@@ -48,10 +55,10 @@ async function historyOf(db: Db, kind: TKind, ids: number[]) {
       ),
     )
     .orderBy(asc(applicationStatusHistory.createdAt), asc(applicationStatusHistory.id));
-  for (const row of rows) {
-    const list = byApplication.get(row.applicationId) ?? [];
-    list.push(historyDto(row));
-    byApplication.set(row.applicationId, list);
+  for (const { history, actor } of rows) {
+    const list = byApplication.get(history.applicationId) ?? [];
+    list.push(historyDto(history, actor));
+    byApplication.set(history.applicationId, list);
   }
   return byApplication;
 }
@@ -140,12 +147,15 @@ async function boardRows(
   }));
 }
 
-/** `GET /projects/{id}/applications`, `GET /jobs/{id}/applications`: the owner's board. */
+/**
+ * `GET /projects/{id}/applications`, `GET /jobs/{id}/applications`: the board, for the posting's
+ * team (any member of its company).
+ */
 export async function listApplicants(
   ctx: TCtx,
   input: { kind: TKind; id: number; status?: number; page: number; per_page: number },
 ) {
-  const { posting } = await ownPosting(ctx, input);
+  const { posting } = await ownPosting(ctx, input, 'board.move');
   const k = SERVER_KINDS[input.kind];
   const ofPosting = eq(k.applicationFk, posting.id);
   const where =

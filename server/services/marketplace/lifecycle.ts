@@ -7,6 +7,7 @@ import type { TCtx } from '@/server/context';
 import { notice, notices, type TNoticeKey } from '@/lib/i18n/notices';
 import { assertRole } from '@/server/services/access';
 import { applicationTopic, notify } from '@/server/services/notifications/notifications';
+import { membersWho } from '@/server/services/companies/permissions';
 import { applicationNotFound } from './applications';
 import {
   invalidTransition,
@@ -43,7 +44,11 @@ const hiredNotice = (
 
 /** `POST /projects/start`: recruiting → started, once someone is hired. */
 export async function startProject(ctx: TCtx, input: { id: number; lang: TLang }) {
-  const { me, posting } = await ownPosting(ctx, { kind: 'project', id: input.id });
+  const { me, posting } = await ownPosting(
+    ctx,
+    { kind: 'project', id: input.id },
+    'postings.write',
+  );
   const refuse = (statusId: number) => {
     if (statusId === PROJECT_STATUS.recruiting) return undefined;
     if (statusId === PROJECT_STATUS.started) {
@@ -59,7 +64,13 @@ export async function startProject(ctx: TCtx, input: { id: number; lang: TLang }
     'project',
     posting,
     me.id,
-    { from: [PROJECT_STATUS.recruiting], to: PROJECT_STATUS.started, needsHire: true, refuse },
+    {
+      from: [PROJECT_STATUS.recruiting],
+      to: PROJECT_STATUS.started,
+      needsHire: true,
+      refuse,
+      action: 'posting.started',
+    },
     hiredNotice('project', posting, 'project_started', 'project_started'),
   );
 }
@@ -100,7 +111,7 @@ const FINISH = {
  */
 export async function finishPosting(ctx: TCtx, input: { kind: TKind; id: number; lang: TLang }) {
   const { kind } = input;
-  const { me, posting } = await ownPosting(ctx, input);
+  const { me, posting } = await ownPosting(ctx, input, 'postings.write');
   const finish = FINISH[kind];
   const from: readonly number[] = finish.from;
   const tooEarly: readonly number[] = finish.tooEarly;
@@ -124,7 +135,13 @@ export async function finishPosting(ctx: TCtx, input: { kind: TKind; id: number;
     kind,
     posting,
     me.id,
-    { from, to: KINDS[kind].statuses.finished, needsHire: finish.needsHire, refuse },
+    {
+      from,
+      to: KINDS[kind].statuses.finished,
+      needsHire: finish.needsHire,
+      refuse,
+      action: 'posting.finished',
+    },
     hiredNotice(kind, posting, finish.type, finish.notice),
   );
 }
@@ -132,7 +149,7 @@ export async function finishPosting(ctx: TCtx, input: { kind: TKind; id: number;
 /** `DELETE /projects`, `DELETE /jobs`: the owner cancels a recruiting posting (status 4). */
 export async function cancelPosting(ctx: TCtx, input: { kind: TKind; id: number }) {
   const { kind } = input;
-  const { me, posting } = await ownPosting(ctx, input);
+  const { me, posting } = await ownPosting(ctx, input, 'postings.write');
   const { recruiting, cancelled } = KINDS[kind].statuses;
   const refuse = (statusId: number) => (statusId === recruiting ? undefined : notRecruiting());
   const refused = refuse(posting.statusId);
@@ -143,7 +160,7 @@ export async function cancelPosting(ctx: TCtx, input: { kind: TKind; id: number 
     kind,
     posting,
     me.id,
-    { from: [recruiting], to: cancelled, refuse },
+    { from: [recruiting], to: cancelled, refuse, action: 'posting.cancelled' },
     hiredNotice(kind, posting, 'posting_closed', 'posting_cancelled'),
   );
 }
@@ -161,7 +178,7 @@ export async function readyToClose(ctx: TCtx, input: { id: number; lang: TLang }
       project: {
         id: projects.id,
         name: projects.name,
-        ownerId: projects.ownerId,
+        companyId: projects.companyId,
         statusId: projects.projectStatusId,
       },
       talent: { name: users.name, lastName: users.lastName },
@@ -200,16 +217,20 @@ export async function readyToClose(ctx: TCtx, input: { id: number; lang: TLang }
         )
         .returning({ id: projectApplications.id });
       if (changed.length === 0) return async () => {};
-      return notify(ctx, tx, [
-        {
-          userId: row.project.ownerId,
-          type: 'ready_to_close',
+      // Those of the company who can finish the project hear of it.
+      const team = await membersWho(tx, row.project.companyId, 'postings.write');
+      return notify(
+        ctx,
+        tx,
+        team.map((userId) => ({
+          userId,
+          type: 'ready_to_close' as const,
           topic: applicationTopic('project', input.id),
           message,
           messageEs,
           link: ownerLink('project', row.project.id),
-        },
-      ]);
+        })),
+      );
     });
     await afterCommit();
   }

@@ -4,6 +4,7 @@ import { businessPath, postingPath } from '@/lib/kinds';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { assertRole } from '@/server/services/access';
+import { assertCompanyCan, type TCompanyAction } from '@/server/services/companies/permissions';
 import { SERVER_KINDS } from './kinds';
 import { postingNotFound, type TKind } from './postings';
 
@@ -24,9 +25,16 @@ export const postingClosed = () =>
 export const talentLink = (kind: TKind, id: number) => postingPath(kind, id);
 export const ownerLink = (kind: TKind, id: number) => businessPath(kind, id, 'applicants');
 
-/** The posting of `kind` with id `id` if the caller (a business) owns it; otherwise 404. */
-export async function ownPosting(ctx: TCtx, input: { kind: TKind; id: number }) {
-  const me = assertRole(ctx, 'business');
+/**
+ * The posting of `kind` with id `id` if the caller may take `action` on it, as a member of its
+ * company (docs/product.md "Companies and teams"); a non-member gets 404, as for a missing one.
+ */
+export async function ownPosting(
+  ctx: TCtx,
+  input: { kind: TKind; id: number },
+  action: TCompanyAction,
+) {
+  assertRole(ctx, 'business');
   const k = SERVER_KINDS[input.kind];
   const t = k.postingTable as typeof projects;
   const [row] = await ctx.db
@@ -34,11 +42,15 @@ export async function ownPosting(ctx: TCtx, input: { kind: TKind; id: number }) 
       id: t.id,
       name: t.name,
       ownerId: t.ownerId,
+      companyId: t.companyId,
       statusId: k.status,
       currency: t.currency,
     })
     .from(t)
     .where(eq(t.id, input.id));
-  if (!row || row.ownerId !== me.id) throw postingNotFound(input.kind);
-  return { me, posting: row };
+  if (!row) throw postingNotFound(input.kind);
+  const { me, role } = await assertCompanyCan(ctx, row.companyId, action, () =>
+    postingNotFound(input.kind),
+  );
+  return { me, role, posting: row };
 }

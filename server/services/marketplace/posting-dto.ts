@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { users, userWorkplaces, type jobs, type projects } from '@/db/schema';
+import { companies, users, type jobs, type projects } from '@/db/schema';
 import { isRecruitingStatus, KINDS, type TPostingKind } from '@/lib/kinds';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { APPLICATION_STATUS } from '@/lib/statuses';
@@ -42,16 +42,16 @@ export const isAccepting = (
   p.statusId === KINDS[kind].statuses.recruiting &&
   (p.endDate === null || p.endDate >= earliestToday(now));
 
-/** The columns every list of postings reads besides the posting's own. */
+/**
+ * The columns every list of postings reads besides the posting's own: its author's name, its
+ * company (joined by the list) and how many applied.
+ */
 export function extras(kind: TKind) {
   const k = SERVER_KINDS[kind];
   return {
     ownerName: sql<string>`btrim(${users.name} || ' ' || ${users.lastName})`,
-    company: sql<
-      string | null
-    >`(select ${qualified(userWorkplaces.workplaceName)} from ${userWorkplaces}
-      where ${qualified(userWorkplaces.userId)} = ${qualified(k.postingTable.ownerId)} and ${qualified(userWorkplaces.enableBusiness)}
-      order by ${qualified(userWorkplaces.workHere)} desc, ${qualified(userWorkplaces.startDate)} desc limit 1)`,
+    company: companies.name,
+    companySlug: companies.slug,
     applicationsCount: sql<number>`(select count(*)::int from ${k.applicationTable}
       where ${qualified(k.applicationFk)} = ${qualified(k.postingTable.id)} and ${qualified(k.applicationStatus)} <> ${APPLICATION_STATUS.withdrawn})`,
   };
@@ -60,7 +60,12 @@ export function extras(kind: TKind) {
 /** A posting's columns as the API reads them (the search terms are the database's business). */
 export type TProjectRow = Omit<typeof projects.$inferSelect, 'searchTerms'>;
 export type TJobRow = Omit<typeof jobs.$inferSelect, 'searchTerms'>;
-export type TExtras = { ownerName: string; company: string | null; applicationsCount: number };
+export type TExtras = {
+  ownerName: string;
+  company: string;
+  companySlug: string;
+  applicationsCount: number;
+};
 
 function baseDto(p: TProjectRow | TJobRow, x: TExtras, statusId: number, kind: TKind, now: Date) {
   return {
@@ -74,6 +79,7 @@ function baseDto(p: TProjectRow | TJobRow, x: TExtras, statusId: number, kind: T
     country_code: p.countryCode,
     end_date: p.endDate,
     owner: { id: p.ownerId, name: x.ownerName, company: x.company },
+    company: { id: p.companyId, slug: x.companySlug, name: x.company },
     applications_count: x.applicationsCount,
     created_at: p.createdAt.toISOString(),
     accepting: isAccepting({ statusId, endDate: p.endDate }, kind, now),

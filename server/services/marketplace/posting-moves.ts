@@ -16,6 +16,7 @@ import {
   notify,
   type TNewNotification,
 } from '@/server/services/notifications/notifications';
+import { audit } from '@/server/services/companies/audit';
 import { SERVER_KINDS } from './kinds';
 import { invalidTransition, talentLink } from './owned-posting';
 import { getPosting, postingForApplication, type TKind } from './postings';
@@ -115,11 +116,13 @@ export const needsHire = () =>
 export async function movePosting(
   ctx: TCtx,
   kind: TKind,
-  posting: { id: number; name: string },
+  posting: { id: number; name: string; companyId: number },
   actorId: number,
   change: {
     from: readonly number[];
     to: number;
+    /** The company's audit log entry of the move. */
+    action: 'posting.started' | 'posting.finished' | 'posting.cancelled';
     needsHire?: boolean;
     /** Why the posting cannot move from `statusId`, as the verb's own check says it. */
     refuse: (statusId: number) => AppError | undefined;
@@ -150,6 +153,13 @@ export async function movePosting(
     // too, see status-change.ts), and none can start until this commits.
     if (change.needsHire && (await hiredOf(tx, kind, posting.id)).length === 0) throw needsHire();
     const closedNotes = await closeOpenApplications(ctx, tx, kind, posting, actorId);
+    await audit(tx, {
+      companyId: posting.companyId,
+      actorId,
+      action: change.action,
+      target: { type: kind, id: posting.id, label: posting.name },
+      now: ctx.now,
+    });
     const hired = hiredNote ? await hiredOf(tx, kind, posting.id) : [];
     return notify(ctx, tx, [...hired.map((h) => hiredNote!(h)), ...closedNotes]);
   });

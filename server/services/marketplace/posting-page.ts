@@ -1,9 +1,9 @@
 import { desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
-import { projects, users } from '@/db/schema';
+import { companies, projects, users } from '@/db/schema';
 import type { Db } from '@/db/types';
 import type { TCtx } from '@/server/context';
 import { prepared } from '@/server/lib/sql';
-import { assertRole } from '@/server/services/access';
+import { chosenCompany } from '@/server/services/companies/permissions';
 import { paginated } from '@/server/services/profile/common';
 import type { TJob, TProject } from '@/types/marketplace';
 import { SERVER_KINDS } from './kinds';
@@ -89,6 +89,7 @@ export async function selectPage(
       .from(table)
       .innerJoin(pageIds, eq(pageIds.id, table.id))
       .innerJoin(users, eq(users.id, table.ownerId))
+      .innerJoin(companies, eq(companies.id, table.companyId))
       .orderBy(sql`${sort.key} ${dir} nulls last`, desc(table.id));
   });
   const values = { ...q.values, limit: page.per_page, offset: (page.page - 1) * page.per_page };
@@ -135,18 +136,21 @@ export async function getPosting(
   return posting;
 }
 
-/** `GET /me/postings`: the calling business's postings of `kind`, newest first. */
+/**
+ * `GET /me/postings`: the postings of `kind` of the caller's chosen company (docs/api.md
+ * "Companies and teams"), newest first, for any of its members.
+ */
 export async function listMyPostings(
   ctx: TCtx,
-  input: { type: TKind; page: number; per_page: number },
+  input: { type: TKind; page: number; per_page: number; company_id?: number | null },
 ) {
-  const me = assertRole(ctx, 'business');
-  const where = eq(SERVER_KINDS[input.type].postingTable.ownerId, sql.placeholder('owner'));
+  const { companyId } = await chosenCompany(ctx, input.company_id, 'board.move');
+  const where = eq(SERVER_KINDS[input.type].postingTable.companyId, sql.placeholder('company'));
   return selectPage(
     ctx.db,
     input.type,
     ctx.now,
-    { key: 'mine', where, sort: newestFirst(input.type), values: { owner: me.id } },
+    { key: 'mine', where, sort: newestFirst(input.type), values: { company: companyId } },
     input,
   );
 }
@@ -164,6 +168,7 @@ export async function postingForApplication(ctx: TCtx, kind: TKind, id: number, 
       id: t.id,
       name: t.name,
       ownerId: t.ownerId,
+      companyId: t.companyId,
       statusId: k.status,
       endDate: t.endDate,
       currency: t.currency,

@@ -12,7 +12,8 @@ import {
 import type { TCtx } from '@/server/context';
 import { AppError, fieldError, type TFieldProblem } from '@/server/errors';
 import { parseWith } from '@/server/lib/validate';
-import { assertRole } from '@/server/services/access';
+import { audit } from '@/server/services/companies/audit';
+import { assertCompanyCan, chosenCompany } from '@/server/services/companies/permissions';
 import { sentFields } from '@/server/services/profile/common';
 import { companySubject, takeRateLimits } from '@/server/services/rate-limit';
 import { SERVER_KINDS } from './kinds';
@@ -109,30 +110,53 @@ function takePostingLimits(ctx: TCtx, companyId: number) {
   );
 }
 
-/** `POST /projects`, `POST /jobs`: a business posts (docs/product.md "Marketplace"). */
-export async function createPosting(ctx: TCtx, input: TNewPosting) {
-  const { kind, ...fields } = input;
-  const me = assertRole(ctx, 'business');
+/**
+ * `POST /projects`, `POST /jobs`: a business posts (docs/product.md "Marketplace"), for its chosen
+ * company (an owner or admin of it; docs/api.md "Companies and teams").
+ */
+export async function createPosting(
+  ctx: TCtx,
+  input: TNewPosting & { company_id?: number | null },
+) {
+  const { kind, company_id, ...fields } = input;
+  const { me, companyId } = await chosenCompany(ctx, company_id, 'postings.write');
   await referenceProblems(ctx, fields, fields);
-  await takePostingLimits(ctx, me.id);
+  await takePostingLimits(ctx, companyId);
   const table = SERVER_KINDS[kind].postingTable as typeof projects;
-  const [row] = await ctx.db
-    .insert(table)
-    .values({ ...columnsOf(kind, fields), ownerId: me.id, createdAt: ctx.now, updatedAt: ctx.now })
-    .returning({ id: table.id });
-  return getPosting(ctx, { kind, id: row!.id });
+  const id = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(table)
+      .values({
+        ...columnsOf(kind, fields),
+        companyId,
+        ownerId: me.id,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning({ id: table.id });
+    await audit(tx, {
+      companyId,
+      actorId: me.id,
+      action: 'posting.created',
+      target: { type: kind, id: row!.id, label: fields.name },
+      now: ctx.now,
+    });
+    return row!.id;
+  });
+  return getPosting(ctx, { kind, id });
 }
 
-/** The caller's own posting, still recruiting; another's is "not found" (no existence leak). */
-async function ownRecruiting(ctx: TCtx, kind: TKind, id: number) {
-  const me = assertRole(ctx, 'business');
-  const posting = await getPosting(ctx, { kind, id }).catch((err: unknown) => {
-    if (err instanceof AppError && err.code === 'not_found') return null;
-    throw err;
-  });
-  if (!posting || posting.owner.id !== me.id) throw postingNotFound(kind);
+/**
+ * The posting, still recruiting, if the caller may edit it (an owner or admin of its company);
+ * a non-member is answered "not found" (no existence leak).
+ */
+async function editableRecruiting(ctx: TCtx, kind: TKind, id: number) {
+  const posting = await getPosting(ctx, { kind, id });
+  const { me } = await assertCompanyCan(ctx, posting.company.id, 'postings.write', () =>
+    postingNotFound(kind),
+  );
   if (postingStatusOf(posting) !== KINDS[kind].statuses.recruiting) throw notRecruiting();
-  return posting;
+  return { me, posting };
 }
 
 /**
@@ -166,15 +190,24 @@ async function merge<S extends v.GenericSchema>(
 export async function updatePosting(ctx: TCtx, input: TPostingPatch) {
   const { kind, id } = input;
   const k = SERVER_KINDS[kind];
-  const stored = await ownRecruiting(ctx, kind, id);
+  const { me, posting: stored } = await editableRecruiting(ctx, kind, id);
   const { id: _id, kind: _kind, ...patch } = sentFields(input);
   const merged = await merge(ctx, KIND_SCHEMAS[kind].posting, stored, patch);
   const table = k.postingTable as typeof projects;
-  const changed = await ctx.db
-    .update(table)
-    .set({ ...columnsOf(kind, merged), updatedAt: ctx.now })
-    .where(and(eq(table.id, id), eq(k.status, k.statuses.recruiting)))
-    .returning({ id: table.id });
-  if (changed.length === 0) throw notRecruiting(); // cancelled meanwhile
+  await ctx.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(table)
+      .set({ ...columnsOf(kind, merged), updatedAt: ctx.now })
+      .where(and(eq(table.id, id), eq(k.status, k.statuses.recruiting)))
+      .returning({ id: table.id });
+    if (changed.length === 0) throw notRecruiting(); // cancelled meanwhile
+    await audit(tx, {
+      companyId: stored.company.id,
+      actorId: me.id,
+      action: 'posting.updated',
+      target: { type: kind, id, label: merged.name, fields: Object.keys(patch) },
+      now: ctx.now,
+    });
+  });
   return getPosting(ctx, { kind, id });
 }

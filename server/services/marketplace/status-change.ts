@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import type { projectApplications } from '@/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { users, type projectApplications } from '@/db/schema';
 import type { Db } from '@/db/types';
 import type { TLang } from '@/lib/i18n/lang';
 import { APPLICATION_STATUS } from '@/lib/statuses';
@@ -11,6 +11,8 @@ import { applicationTopic, notify } from '@/server/services/notifications/notifi
 import { companySubject, takeRateLimits } from '@/server/services/rate-limit';
 import { applicationNotFound, moveApplication } from './applications';
 import { boardApplication } from './board';
+import { audit } from '@/server/services/companies/audit';
+import { assertCompanyCan } from '@/server/services/companies/permissions';
 import { SERVER_KINDS } from './kinds';
 import { invalidTransition, postingClosed, talentLink } from './owned-posting';
 import { postingForApplication, type TKind } from './postings';
@@ -78,7 +80,7 @@ export async function changeApplicationStatus(
     lang: TLang;
   },
 ) {
-  const me = assertRole(ctx, 'business');
+  assertRole(ctx, 'business');
   const { kind } = input;
   const k = SERVER_KINDS[kind];
   const table = k.applicationTable as typeof projectApplications;
@@ -88,15 +90,17 @@ export async function changeApplicationStatus(
       userId: table.userId,
       postingId: k.applicationFk,
       status: k.applicationStatus,
+      talent: sql<string>`btrim(${users.name} || ' ' || ${users.lastName})`,
     })
     .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
     .where(eq(table.id, input.application_id));
   const posting = application
     ? await postingForApplication(ctx, kind, application.postingId)
     : null;
-  if (!application || !posting || posting.ownerId !== me.id) {
-    throw applicationNotFound();
-  }
+  if (!application || !posting) throw applicationNotFound();
+  // Any member of the posting's company may move its applicants; others are told it is not there.
+  const { me } = await assertCompanyCan(ctx, posting.companyId, 'board.move', applicationNotFound);
   if (!posting.recruiting) throw postingClosed();
   const from = application.status;
   const to = input.status;
@@ -129,7 +133,22 @@ export async function changeApplicationStatus(
     }
     const topic = applicationTopic(kind, application.id);
     // Counted only once the move is written, in its transaction: a refusal undoes it.
-    await takeStatusChangeLimits(ctx, tx, me.id, topic);
+    await takeStatusChangeLimits(ctx, tx, posting.companyId, topic);
+    await audit(tx, {
+      companyId: posting.companyId,
+      actorId: me.id,
+      action: 'application.moved',
+      target: {
+        type: `${kind}_application`,
+        id: application.id,
+        label: application.talent,
+        posting: { kind, id: posting.id, name: posting.name },
+        talent_id: application.userId,
+        from,
+        to,
+      },
+      now: ctx.now,
+    });
     const [message, messageEs] = withReason(
       notices(STATUS_NOTICE[to]!, { posting: posting.name }),
       reason,

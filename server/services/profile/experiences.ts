@@ -1,3 +1,5 @@
+import { ensureCompany } from '@/db/companies';
+import type { Db } from '@/db/types';
 import { and, count, desc, eq } from 'drizzle-orm';
 import { userWorkplaces, users } from '@/db/schema';
 import {
@@ -47,6 +49,12 @@ export async function listWorkplaces(ctx: TCtx, input: TPage) {
   return paginated(rows.map(workplaceDto), totals?.total ?? 0, input.page, input.per_page);
 }
 
+/** The caller becomes a business, with a company named after the workplace if they have none. */
+async function becomeBusiness(tx: Db, userId: number, workplaceName: string, now: Date) {
+  await tx.update(users).set({ isTalent: false, updatedAt: now }).where(eq(users.id, userId));
+  await ensureCompany(tx, { name: workplaceName, ownerId: userId, now });
+}
+
 /**
  * Adds an experience to the caller's profile. Saving one with `enable_business` makes the caller
  * a business (docs/product.md "States and transitions"), in the same transaction.
@@ -66,12 +74,7 @@ export async function createWorkplace(ctx: TCtx, input: TWorkplace) {
       .insert(userWorkplaces)
       .values({ userId: me.id, ...columns(input) })
       .returning();
-    if (input.enable_business) {
-      await tx
-        .update(users)
-        .set({ isTalent: false, updatedAt: ctx.now })
-        .where(eq(users.id, me.id));
-    }
+    if (input.enable_business) await becomeBusiness(tx, me.id, input.workplace_name, ctx.now);
     return workplaceDto(row!);
   });
 }
@@ -106,12 +109,7 @@ export async function updateWorkplace(ctx: TCtx, patch: TWorkplacePatch) {
       })
       .where(eq(userWorkplaces.id, row.id))
       .returning();
-    if (merged.enable_business) {
-      await tx
-        .update(users)
-        .set({ isTalent: false, updatedAt: ctx.now })
-        .where(eq(users.id, me.id));
-    }
+    if (merged.enable_business) await becomeBusiness(tx, me.id, merged.workplace_name, ctx.now);
     return workplaceDto(updated!);
   });
 }

@@ -1,3 +1,4 @@
+import { createCompany } from '@/db/companies';
 import { userWorkplaces, users } from '@/db/schema';
 import { latestToday } from '@/lib/schemas/common';
 import type { TRegister } from '@/lib/schemas/users';
@@ -94,6 +95,8 @@ export async function registerUser(ctx: TCtx, input: TRegister) {
           workHere: true,
           enableBusiness: true,
         });
+        // The business's company, with the registrant as its owner (docs/product.md "Companies").
+        await createCompany(tx, { name: input.workplace_name, ownerId: row!.id, now });
       }
       return row!;
     });

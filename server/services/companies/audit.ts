@@ -1,0 +1,55 @@
+import { companyAudit } from '@/db/schema';
+import type { Db } from '@/db/types';
+
+// The company's audit log (docs/product.md "Companies and teams"): every act of its team, written
+// in the same transaction as the act, so that the log never tells what did not happen.
+
+export type TAuditAction =
+  | 'invitation.created'
+  | 'invitation.revoked'
+  | 'invitation.resent'
+  | 'member.joined'
+  | 'member.role_changed'
+  | 'member.removed'
+  | 'member.left'
+  | 'company.updated'
+  | 'posting.created'
+  | 'posting.updated'
+  | 'posting.cancelled'
+  | 'posting.started'
+  | 'posting.finished'
+  | 'application.moved';
+
+/** What an entry is about: its type, id and a label to show, plus what the act changed. */
+export type TAuditTarget = {
+  type:
+    | 'member'
+    | 'invitation'
+    | 'company'
+    | 'project'
+    | 'job'
+    | 'project_application'
+    | 'job_application';
+  id: number;
+  label: string;
+  [detail: string]: unknown;
+};
+
+export async function audit(
+  tx: Db,
+  entry: {
+    companyId: number;
+    actorId: number | null;
+    action: TAuditAction;
+    target: TAuditTarget;
+    now: Date;
+  },
+) {
+  await tx.insert(companyAudit).values({
+    companyId: entry.companyId,
+    actorId: entry.actorId,
+    action: entry.action,
+    target: entry.target,
+    createdAt: entry.now,
+  });
+}
