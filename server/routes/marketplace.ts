@@ -74,7 +74,8 @@ function kindRoutes<K extends TPostingKind>(app: Hono<TAppEnv>, kind: K) {
       })
       .post(`/${posts}`, requireRole('business'), async (c) => {
         const input = await jsonBody(c, schemas.posting);
-        const data = await postings.createPosting(c.var.ctx, { ...input, kind });
+        const company_id = requestedCompany(c);
+        const data = await postings.createPosting(c.var.ctx, { ...input, kind, company_id });
         return c.json({ status: true, data, ...SAVED }, 201);
       })
       .patch(`/${posts}`, requireRole('business'), async (c) => {
