@@ -55,7 +55,8 @@ const countAll = async () => [
   await count(applicationStatusHistory),
   await count(notifications),
 ];
-const ACCOUNTS = DEMO_ACCOUNTS.talents.length + DEMO_ACCOUNTS.businesses.length;
+const ACCOUNTS =
+  DEMO_ACCOUNTS.talents.length + DEMO_ACCOUNTS.businesses.length + DEMO_ACCOUNTS.team.length;
 
 const idOf = async (email: string) => {
   const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -113,7 +114,7 @@ describe('the demo data', () => {
       DEMO_PLAN.history.length,
       DEMO_PLAN.notifications.length,
     ]);
-    expect(before.slice(0, 5)).toEqual([9, 4, 3, 12, 6]);
+    expect(before.slice(0, 5)).toEqual([11, 4, 3, 12, 6]);
     await seedDemoData(api.db);
     expect(await countAll()).toEqual(before);
   });
@@ -226,6 +227,14 @@ describe('the demo data', () => {
     expect(new Set(board.data.map((a) => a.talent.id)).size).toBe(board.data.length);
     expect(board.data.map((a) => a.talent.id)).toContain(await idOf(ANA));
     const maria = await idOf(MARIA);
+    const elena = await idOf(DEMO_ACCOUNTS.team[1]);
+    // María's recruiter, Elena, made the shortlistings; María the rest.
+    const moverOf = (a: { talent: { id: number } }, to: number) =>
+      to === APPLICATION_STATUS.withdrawn
+        ? a.talent.id
+        : to === APPLICATION_STATUS.shortlisted
+          ? elena
+          : maria;
     for (const a of board.data) {
       if (a.accepted === APPLICATION_STATUS.applied) {
         expect(a.history).toEqual([]);
@@ -233,7 +242,8 @@ describe('the demo data', () => {
       }
       expect(a.history.at(-1)!.to).toBe(a.accepted);
       for (const h of a.history) {
-        expect(h.actor_id).toBe(h.to === APPLICATION_STATUS.withdrawn ? a.talent.id : maria);
+        expect(h.actor_id).toBe(moverOf(a, h.to));
+        expect(h.actor?.id).toBe(h.actor_id);
       }
       if (a.accepted === APPLICATION_STATUS.rejected) expect(a.reason).toBeTruthy();
     }
