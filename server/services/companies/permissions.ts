@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { companyMembers, type TCompanyRole } from '@/db/schema';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { companyAudit, companyMembers, type TCompanyRole } from '@/db/schema';
 import type { Db } from '@/db/types';
 import type { TAuthUser, TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
@@ -80,9 +80,35 @@ export async function roleIn(
   return row?.role ?? null;
 }
 
+const noLongerMember = () =>
+  new AppError('forbidden', {
+    message: 'You are no longer a member of this company.',
+    messageEs: 'Ya no eres miembro de esta empresa.',
+  });
+
+/**
+ * Whether `userId` was removed from `companyId` or left it (its audit log says so): such a caller
+ * is told that, instead of "not found", since the company's things were theirs to see until then.
+ */
+async function wasMember(db: Db, companyId: number, userId: number) {
+  const [row] = await db
+    .select({ id: companyAudit.id })
+    .from(companyAudit)
+    .where(
+      and(
+        eq(companyAudit.companyId, companyId),
+        inArray(companyAudit.action, ['member.removed', 'member.left']),
+        sql`${companyAudit.target} @> ${JSON.stringify({ type: 'member', id: userId })}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * The signed-in business caller, allowed to take `action` in `companyId`: 401 signed out, 403 a
- * talent, `notFound()` not a member, 403 a role without the right.
+ * talent, `notFound()` not a member (403 "no longer a member" to one removed or gone), 403 a role
+ * without the right.
  */
 export async function assertCompanyCan(
   ctx: TCtx,
@@ -92,7 +118,7 @@ export async function assertCompanyCan(
 ): Promise<{ me: TAuthUser; role: TCompanyRole }> {
   const me = assertRole(ctx, 'business');
   const role = await roleIn(ctx.db, companyId, me.id);
-  if (!role) throw notFound();
+  if (!role) throw (await wasMember(ctx.db, companyId, me.id)) ? noLongerMember() : notFound();
   if (!can(role, action)) {
     const [message, messageEs] = REFUSED[action];
     throw new AppError('forbidden', { message, messageEs });
