@@ -586,6 +586,45 @@ describe('who did what', () => {
   });
 });
 
+describe('an applicant’s e-mail and phone', () => {
+  const contactOf = async (viewer: TTestUser, of = paula) => {
+    const r = await api.call('GET', `/users/id/${of.id}`, { token: viewer.token });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    return (r.json.data as { email?: string }).email ?? null;
+  };
+
+  let paula: TTestUser; // applies once, in this test
+  beforeAll(async () => {
+    paula = await createTalent(api, { name: 'Paula' });
+  });
+
+  it('every member of the posting’s company sees them, another company does not, a removed member no longer does', async () => {
+    // Nina (an admin) posts; Paula applies: the whole team may contact her, not only Nina.
+    const nina = await createBusiness(api, { name: 'Nina', company: false });
+    await join(nina, owner.companyId!, 'admin');
+    const stranger = await createTalent(api, { name: 'Sara' });
+    const posting = await fx.postJob(nina.token);
+    // Read before she applies, so that a cached "no" has to give way.
+    expect(await contactOf(owner)).toBeNull();
+    await fx.applyJob(paula.token, posting.id);
+    for (const member of [nina, owner, admin, recruiter]) {
+      expect(await contactOf(member)).toBe(paula.email);
+    }
+    expect(await contactOf(otherOwner)).toBeNull();
+    expect(await contactOf(owner, stranger)).toBeNull();
+
+    // Nina leaves the company (or is removed): her posting stays the company's, her access goes,
+    // at once, though nothing changed on Paula's profile.
+    await api.db
+      .delete(companyMembers)
+      .where(
+        and(eq(companyMembers.userId, nina.id), eq(companyMembers.companyId, owner.companyId!)),
+      );
+    expect(await contactOf(nina)).toBeNull();
+    expect(await contactOf(owner)).toBe(paula.email);
+  });
+});
+
 /** The company's audit rows, oldest first, read from the table (GET …/audit is tested apart). */
 const auditOf = (companyId: number) =>
   api.db
