@@ -23,7 +23,7 @@ beforeAll(async () => {
   api = await createTestApi();
   [bea, carl] = await createBusinesses(api, 'Bea', 'Carl');
   tina = await createTalent(api, { name: 'Tina' });
-  // A business's company is its workplace with enable_business.
+  // Bea also runs a workplace (enable_business): her postings still name her company, not it.
   const w = await api.call('POST', '/user_workplaces', {
     token: bea.token,
     body: {
@@ -118,7 +118,10 @@ describe('POST /projects', () => {
       end_date,
       id: expect.any(Number),
       project_status_id: PROJECT_STATUS.recruiting,
-      owner: { id: bea.id, name: expect.stringContaining('Bea'), company: 'Andes Labs' },
+      // The posting belongs to Bea's company; owner.company is its name (docs/api.md
+      // "Companies and teams"), no longer the workplace she runs.
+      company: { id: bea.companyId, slug: 'bea-co', name: 'Bea Co' },
+      owner: { id: bea.id, name: expect.stringContaining('Bea'), company: 'Bea Co' },
       applications_count: 0,
       created_at: expect.any(String),
       accepting: true,
@@ -129,12 +132,23 @@ describe('POST /projects', () => {
       .select()
       .from(projects)
       .where(eq(projects.id, (json.data as TPosting).id));
-    expect(row).toMatchObject({ ownerId: bea.id, budget: 150_000, currency: 'USD' });
+    expect(row).toMatchObject({
+      ownerId: bea.id,
+      companyId: bea.companyId,
+      budget: 150_000,
+      currency: 'USD',
+    });
   });
 
-  it('answers company null for a business without a business workplace', async () => {
+  it('names the company of a business without a business workplace: every business has one', async () => {
+    // Before companies, owner.company was null here; now every business posts for its company.
     const p = await post('projects', {}, carl.token);
-    expect(p.owner).toEqual({ id: carl.id, name: expect.stringContaining('Carl'), company: null });
+    expect(p.owner).toEqual({
+      id: carl.id,
+      name: expect.stringContaining('Carl'),
+      company: 'Carl Co',
+    });
+    expect(p.company).toEqual({ id: carl.companyId, slug: 'carl-co', name: 'Carl Co' });
   });
 
   it('ignores unknown fields, owner_id, status and counts sent by the client', async () => {
@@ -373,7 +387,8 @@ describe('POST /jobs', () => {
       ...job(),
       id: expect.any(Number),
       job_status_id: JOB_STATUS.recruiting,
-      owner: { id: bea.id, name: expect.stringContaining('Bea'), company: 'Andes Labs' },
+      company: { id: bea.companyId, slug: 'bea-co', name: 'Bea Co' },
+      owner: { id: bea.id, name: expect.stringContaining('Bea'), company: 'Bea Co' },
       applications_count: 0,
       created_at: expect.any(String),
       accepting: true,

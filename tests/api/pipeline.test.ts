@@ -234,6 +234,8 @@ describe("a project's whole life", () => {
         to: shortlisted,
         reason: null,
         actor_id: owner.id,
+        // Who moved, by name (docs/api.md "Companies and teams").
+        actor: { id: owner.id, name: 'Beatriz', last_name: 'Test' },
         created_at: expect.any(String),
       },
       {
@@ -241,6 +243,8 @@ describe("a project's whole life", () => {
         to: hired,
         reason: null,
         actor_id: owner.id,
+        // Who moved, by name (docs/api.md "Companies and teams").
+        actor: { id: owner.id, name: 'Beatriz', last_name: 'Test' },
         created_at: expect.any(String),
       },
     ]);

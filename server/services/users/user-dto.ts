@@ -146,12 +146,18 @@ const NOTIFICATIONS = jsonList(sql`
   from (select * from notifications where user_id = "users"."id"
         order by created_at desc, id desc limit 50) n`);
 
-/** Whether the business viewing (placeholder `viewer`) owns a posting the user applied to. */
+/**
+ * Whether the business viewing (placeholder `viewer`) is a member of a company with a posting the
+ * user applied to (docs/product.md "Companies and teams — permissions"): the whole team may contact
+ * the applicant; a member who left or was removed no longer may, whoever wrote the posting.
+ */
 const APPLIED_TO_VIEWER = sql<boolean>`(
   exists (select 1 from project_applications pa join projects p on p.id = pa.project_id
-          where pa.user_id = "users"."id" and p.owner_id = ${sql.placeholder('viewer')})
+          join company_members m on m.company_id = p.company_id
+          where pa.user_id = "users"."id" and m.user_id = ${sql.placeholder('viewer')})
   or exists (select 1 from job_applications ja join jobs j on j.id = ja.job_id
-             where ja.user_id = "users"."id" and j.owner_id = ${sql.placeholder('viewer')}))`;
+             join company_members m on m.company_id = j.company_id
+             where ja.user_id = "users"."id" and m.user_id = ${sql.placeholder('viewer')}))`;
 
 type TWorkplaceJson = ReturnType<typeof workplaceDto>;
 type TStudyCentreJson = ReturnType<typeof studyCentreDto>;
@@ -193,6 +199,19 @@ const versionStatement = (db: Db) =>
       .where(eq(users.id, sql.placeholder('id'))),
   );
 
+/**
+ * For a business viewing: the user's `profile_version` and whether the viewer sees the contact
+ * now. A membership change raises no profile version, so the cached row's `contact` is never
+ * trusted: it is read again with the version, in the same one statement.
+ */
+const viewerVersionStatement = (db: Db) =>
+  prepared(db, 'profile_version_viewer', () =>
+    db
+      .select({ version: users.profileVersion, contact: APPLIED_TO_VIEWER })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id'))),
+  );
+
 /** How many profile rows each database's cache keeps, the least recently read going first. */
 const CACHED_PROFILES = 1000;
 const cacheByDb = new WeakMap<Db, Map<string, TProfileRow>>();
@@ -225,14 +244,20 @@ async function readProfile(
   const cached = cache.get(key);
   if (cached) {
     // Left in place while the version is read: concurrent reads of the profile share it.
+    const now =
+      view === 'viewer'
+        ? (await viewerVersionStatement(db).execute({ id: userId, viewer: opts.viewerId }))[0]
+        : undefined;
     const version =
-      opts.version ?? (await versionStatement(db).execute({ id: userId }))[0]?.version;
+      now?.version ??
+      opts.version ??
+      (await versionStatement(db).execute({ id: userId }))[0]?.version;
     if (version === cached.user.profileVersion) {
       if (cache.get(key) === cached) {
         cache.delete(key); // and back, as the most recently read
         cache.set(key, cached);
       }
-      return cached;
+      return now && now.contact !== cached.contact ? { ...cached, contact: now.contact } : cached;
     }
   }
   const [row] = await profileStatement(db, view).execute({ id: userId, viewer: opts.viewerId });
