@@ -8,7 +8,7 @@ import type { Db } from './types';
 /**
  * Creates a company named `name` with `ownerId` as its owner, in the caller's transaction. Its
  * slug is the name's (`tc_slug`, db/migrations/0008_companies.sql), with the company's id after it
- * when another company has it.
+ * when another company has it or is taking it at the same moment.
  */
 export async function createCompany(
   tx: Db,
@@ -19,17 +19,22 @@ export async function createCompany(
     .insert(companies)
     .values({
       name,
-      slug: sql`public.tc_slug(${name}) || '-new-' || ${input.ownerId}`,
+      slug: sql`'~' || gen_random_uuid()::text`, // named below; no slug begins with ~
       createdAt: input.now,
       updatedAt: input.now,
     })
     .returning({ id: companies.id });
   const id = row!.id;
+  // The name's slug when free, else with the id after it. The transaction-scoped advisory lock on
+  // the slug makes two companies of one name created at the same moment take different slugs:
+  // one holds the lock until it commits, the other (refused the lock) takes the suffixed slug.
+  const base = sql`public.tc_slug(${name})`;
   const [named] = await tx
     .update(companies)
     .set({
-      slug: sql`case when exists (select 1 from companies c where c.slug = public.tc_slug(${name}))
-        then public.tc_slug(${name}) || '-' || ${id} else public.tc_slug(${name}) end`,
+      slug: sql`case when pg_try_advisory_xact_lock(hashtext('company-slug:' || ${base}))
+          and not exists (select 1 from companies c where c.slug = ${base})
+        then ${base} else ${base} || '-' || ${id} end`,
     })
     .where(eq(companies.id, id))
     .returning({ slug: companies.slug });
