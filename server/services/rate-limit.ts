@@ -62,10 +62,11 @@ function rowKey({ name, subject }: TLimitRef): string {
 }
 
 /**
- * The subject of a company's limits: the business account that acts, for now. When companies
- * have several members this becomes the company's id, so that its members share one count.
+ * The subject of a company's limits: the company's id, so that its members share one count
+ * (docs/security.md "Rate limits"). Counters of the previous version were keyed by the business
+ * user's id in the same form; they expire within their window (an hour).
  */
-export const companySubject = (businessUserId: number) => `company:${businessUserId}`;
+export const companySubject = (companyId: number) => `company:${companyId}`;
 
 /** The subject of a per-(account, address) limit. */
 export const accountAt = (account: string, address: string) => `${account}\n${address}`;
