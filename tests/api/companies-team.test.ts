@@ -1,8 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyMembers } from '@/db/schema';
-import { socketFrom } from '../helpers/api';
-import { createTestApi } from '../helpers/api';
+import { createTestApi, socketFrom } from '../helpers/api';
 import { addMember, createTeam, joinAs } from '../helpers/companies';
 import { expectRefusal } from '../helpers/marketplace';
 import { createBusiness } from '../helpers/users';
