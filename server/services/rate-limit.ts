@@ -65,11 +65,8 @@ function rowKey({ name, subject }: TLimitRef): string {
   return `${name}:${digest}`;
 }
 
-/**
- * The subject of a company's limits: the business account that acts, for now. When companies
- * have several members this becomes the company's id, so that its members share one count.
- */
-export const companySubject = (businessUserId: number) => `company:${businessUserId}`;
+/** The subject of a company's limits: its members share one count. */
+export const companySubject = (companyId: number) => `company:${companyId}`;
 
 /** The subject of a per-(account, address) limit. */
 export const accountAt = (account: string, address: string) => `${account}\n${address}`;
