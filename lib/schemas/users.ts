@@ -25,6 +25,10 @@ const omittedWhenBlank = <T extends v.GenericSchema>(schema: T) =>
     ),
   );
 
+/** An invitation's link token, when registering from one (docs/api.md "Companies and teams"). */
+const invitationToken = () =>
+  omittedWhenBlank(v.pipe(v.string('invalid_type'), v.regex(INVITATION_TOKEN, 'invalid')));
+
 const registerCommon = {
   email: email(),
   name: line(1, 100),
@@ -63,14 +67,17 @@ export const registerSchema = /* @__PURE__ */ v.pipe(
   v.variant(
     'is_talent',
     [
-      v.object({ ...registerCommon, is_talent: v.literal(true) }),
+      // A talent sending an invitation's token is refused by the server (talents join no company).
+      v.object({
+        ...registerCommon,
+        is_talent: v.literal(true),
+        invitation_token: invitationToken(),
+      }),
       v.object({
         ...registerCommon,
         is_talent: v.literal(false),
         // With an invitation the workplace is optional (docs/api.md "Companies and teams").
-        invitation_token: omittedWhenBlank(
-          v.pipe(v.string('invalid_type'), v.regex(INVITATION_TOKEN, 'invalid')),
-        ),
+        invitation_token: invitationToken(),
         workplace_name: omittedWhenBlank(line(1, 150)),
         position: omittedWhenBlank(line(1, 150)),
         start_date: omittedWhenBlank(pastDate()),

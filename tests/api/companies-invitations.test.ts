@@ -578,6 +578,19 @@ describe('POST /users/register with invitation_token', () => {
     expect(await api.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
   });
 
+  it('refuses a talent registering from the link (403: only business accounts join companies)', async () => {
+    const t = await createTeam(api);
+    const email = fresh();
+    const inv = await invited(t, email);
+    const r = await register(person(email, { is_talent: true, invitation_token: inv.token }));
+    expectRefusal(r, 403, 'forbidden');
+    expect(r.json.message).toMatch(/^Only business accounts can join a company/);
+    expect(r.json.message_es).toMatch(/^Solo las cuentas de empresa pueden unirse/);
+    expect(await api.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    // The link still works for a business registration.
+    expect((await register(person(email, { invitation_token: inv.token }))).status).toBe(201);
+  });
+
   it('without a token a business still needs its workplace', async () => {
     const r = await register(person(fresh()));
     expectRefusal(r, 400, 'invalid_input');

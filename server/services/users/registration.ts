@@ -70,9 +70,14 @@ export async function registerUser(ctx: TCtx, input: TRegister) {
   const googleSub = await googleSubFor(ctx, input);
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   // Registering from an invitation (docs/api.md "Companies and teams"): checked as an accept is.
-  const invitationToken = !input.is_talent ? input.invitation_token : undefined;
-  const invitation = invitationToken
-    ? await invitationFor(db, invitationToken, { email: input.email, isTalent: false }, now)
+  // A talent is refused (403): only business accounts join companies.
+  const invitation = input.invitation_token
+    ? await invitationFor(
+        db,
+        input.invitation_token,
+        { email: input.email, isTalent: input.is_talent },
+        now,
+      )
     : null;
   if (googleSub && (await findUserByGoogleSub(db, googleSub))) throw googleTaken();
 
