@@ -15,6 +15,10 @@ export const ERROR_STATUS = {
   own_posting: 403,
   /** A pipeline or lifecycle move the rules refuse (docs/api.md "Pipeline and lifecycle"). */
   invalid_transition: 409,
+  /** The change would leave a company without an owner (docs/api.md "Companies and teams"). */
+  last_owner: 409,
+  /** An invitation's link is past its 7 days (docs/api.md "Companies and teams"). */
+  expired: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -68,6 +72,14 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   invalid_transition: [
     'This change is not possible in the current state.',
     'Este cambio no es posible en el estado actual.',
+  ],
+  last_owner: [
+    'A company needs at least one owner: make someone else an owner first.',
+    'Una empresa necesita al menos un propietario: nombra antes a otra persona propietaria.',
+  ],
+  expired: [
+    'This invitation has expired. Ask for a new one.',
+    'Esta invitación ha vencido. Pide una nueva.',
   ],
   payload_too_large: ['The upload is too large.', 'El archivo es demasiado grande.'],
   unsupported_media_type: [

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { email, lang, MAX_ID, newPassword, optionalPhone, PASSWORD, pastDate } from './common';
+import { INVITATION_TOKEN } from './companies';
 import { blankToNull, line, noControlChars } from './text';
 
 // The account calls' inputs (docs/product.md "Entities and fields", "The calls"), shared by the forms and the API. Unknown fields are
@@ -24,6 +25,10 @@ const omittedWhenBlank = <T extends v.GenericSchema>(schema: T) =>
     ),
   );
 
+/** An invitation's link token, when registering from one (docs/api.md "Companies and teams"). */
+const invitationToken = () =>
+  omittedWhenBlank(v.pipe(v.string('invalid_type'), v.regex(INVITATION_TOKEN, 'invalid')));
+
 const registerCommon = {
   email: email(),
   name: line(1, 100),
@@ -35,6 +40,25 @@ const registerCommon = {
   lang: v.optional(lang(), 'en'),
 };
 
+type TRegisterBody = {
+  is_talent: boolean;
+  invitation_token?: string;
+  workplace_name?: string;
+  position?: string;
+  start_date?: string;
+  work_here?: boolean;
+};
+
+/**
+ * A business names its current workplace (which makes its company), unless it registers from an
+ * invitation: then only if it wants a company of its own too, and then all of it.
+ */
+const workplaceRequired = (r: TRegisterBody) =>
+  !r.is_talent && (!r.invitation_token || r.workplace_name !== undefined);
+
+/** A field of the business's variant, read from either variant. */
+const field = (r: object, key: keyof TRegisterBody) => (r as TRegisterBody)[key];
+
 /**
  * Registration (docs/product.md "Entities and fields"). A business (is_talent false) also names where it works now; a talent's
  * workplace fields, if any are sent, are dropped.
@@ -43,14 +67,21 @@ export const registerSchema = /* @__PURE__ */ v.pipe(
   v.variant(
     'is_talent',
     [
-      v.object({ ...registerCommon, is_talent: v.literal(true) }),
+      // A talent sending an invitation's token is refused by the server (talents join no company).
+      v.object({
+        ...registerCommon,
+        is_talent: v.literal(true),
+        invitation_token: invitationToken(),
+      }),
       v.object({
         ...registerCommon,
         is_talent: v.literal(false),
-        workplace_name: line(1, 150),
-        position: line(1, 150),
-        start_date: pastDate(),
-        work_here: v.literal(true, 'choice'),
+        // With an invitation the workplace is optional (docs/api.md "Companies and teams").
+        invitation_token: invitationToken(),
+        workplace_name: omittedWhenBlank(line(1, 150)),
+        position: omittedWhenBlank(line(1, 150)),
+        start_date: omittedWhenBlank(pastDate()),
+        work_here: v.optional(v.boolean('choice')),
       }),
     ],
     'choice',
@@ -58,6 +89,34 @@ export const registerSchema = /* @__PURE__ */ v.pipe(
   v.forward(
     v.check((r) => Boolean(r.password || r.google_id_token), 'required'),
     ['password'],
+  ),
+  v.forward(
+    v.check(
+      (r) => !workplaceRequired(r as TRegisterBody) || Boolean(field(r, 'workplace_name')),
+      'required',
+    ),
+    ['workplace_name'],
+  ),
+  v.forward(
+    v.check(
+      (r) => !workplaceRequired(r as TRegisterBody) || Boolean(field(r, 'position')),
+      'required',
+    ),
+    ['position'],
+  ),
+  v.forward(
+    v.check(
+      (r) => !workplaceRequired(r as TRegisterBody) || Boolean(field(r, 'start_date')),
+      'required',
+    ),
+    ['start_date'],
+  ),
+  v.forward(
+    v.check(
+      (r) => !workplaceRequired(r as TRegisterBody) || field(r, 'work_here') === true,
+      'choice',
+    ),
+    ['work_here'],
   ),
 );
 export type TRegisterInput = v.InferInput<typeof registerSchema>;

@@ -88,3 +88,57 @@ export function notificationMail(
   ].join('\n');
   return { to, subject, text, html };
 }
+
+const INVITATION = {
+  en: {
+    subject: (company: string) => `You are invited to join ${company} on TalentChain`,
+    intro: (inviter: string, company: string, role: string) =>
+      `${inviter} invites you to join ${company} on TalentChain as ${role}.`,
+    roles: { admin: 'an admin', recruiter: 'a recruiter' },
+    open: 'Open this link to accept (or to create your account first):',
+    expiry: 'The link works once and expires in 7 days.',
+    ignore: 'If you do not know this company, ignore this e-mail.',
+  },
+  es: {
+    subject: (company: string) => `Te invitan a unirte a ${company} en TalentChain`,
+    intro: (inviter: string, company: string, role: string) =>
+      `${inviter} te invita a unirte a ${company} en TalentChain como ${role}.`,
+    roles: { admin: 'administrador/a', recruiter: 'reclutador/a' },
+    open: 'Abre este enlace para aceptar (o para crear antes tu cuenta):',
+    expiry: 'El enlace sirve una sola vez y vence en 7 días.',
+    ignore: 'Si no conoces esta empresa, ignora este correo.',
+  },
+} as const;
+
+/** The page of an invitation's link, in the e-mail's language. */
+export function invitationLink(appUrl: string, lang: TLang, token: string): string {
+  return `${appUrl}${lang === 'es' ? '/es' : ''}/invitations/${token}`;
+}
+
+/**
+ * An invitation to join a company (docs/api.md "Companies and teams"), in the language the
+ * inviter chose: who invites, to which company, with which role, and the link.
+ */
+export function invitationMail(
+  lang: TLang,
+  to: string,
+  input: {
+    inviter: string;
+    company: string;
+    role: 'admin' | 'recruiter';
+    token: string;
+    appUrl: string;
+  },
+): TMail {
+  const t = INVITATION[lang];
+  const link = invitationLink(input.appUrl, lang, input.token);
+  const intro = t.intro(input.inviter, input.company, t.roles[input.role]);
+  const text = [intro, '', t.open, link, '', t.expiry, t.ignore, ''].join('\n');
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p>${escapeHtml(t.open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    `<p>${escapeHtml(t.expiry)}</p>`,
+    `<p style="color:#666">${escapeHtml(t.ignore)}</p>`,
+  ].join('\n');
+  return { to, subject: t.subject(input.company), text, html };
+}

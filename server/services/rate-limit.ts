@@ -8,6 +8,7 @@ import { rowsOf } from '@/server/lib/sql';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /**
  * Every limit of the API (docs/security.md "Rate limits"): at most `max` per fixed window of
@@ -40,6 +41,9 @@ export const RATE_LIMITS = {
   statusChangesPerApplication: { max: 20, windowSeconds: HOUR },
   /** Generous: a board of hundreds of applicants is sorted in an afternoon. */
   statusChangesPerCompany: { max: 1000, windowSeconds: HOUR },
+  /** Each invitation (and each resend) e-mails an address nobody there has vouched for. */
+  invitationsPerCompany: { max: 50, windowSeconds: DAY },
+  invitationsPerInviter: { max: 20, windowSeconds: HOUR },
 } as const;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;

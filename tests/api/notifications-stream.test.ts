@@ -17,6 +17,7 @@ import type { TDeps } from '@/server/context';
 import { diskStorage } from '@/server/storage/storage';
 import { createTestApi, OFFLINE_CHAINS, socketFrom, type TJson } from '../helpers/api';
 import { hasPostgres, needsPostgres } from '../helpers/db';
+import { addMember } from '../helpers/companies';
 import { createUser, type TTestUser, createBusiness, createTalent } from '../helpers/users';
 import {
   pipelineFixtures,
@@ -658,6 +659,27 @@ describe.skipIf(!hasPostgres)(needsPostgres('two app instances over one PostgreS
       await handleC.close();
     }
   }, 30_000);
+
+  it('a member removed from a company through app A: their open stream on app B ends', async () => {
+    const on = { db: handles[0]!.db, deps: { jwtSecret, now: () => clock.now } };
+    const owner = await createBusiness(on, { name: 'Owner' });
+    const member = await createBusiness(on, { name: 'Member', company: false });
+    await addMember(on, owner.companyId!, member.id, 'recruiter');
+    const sse = sseReader((await openStream(appB, member.token)).body!);
+    expect((await sse.next()).event).toBe('ready');
+    const removed = await callA('DELETE', `/companies/${owner.companyId}/members/${member.id}`, {
+      token: owner.token,
+    });
+    expect(removed.status, JSON.stringify(removed.json)).toBe(200);
+    // Ended by the control message on the notifications channel (before any keep-alive).
+    await expect(sse.next()).rejects.toThrow('the stream ended');
+    // The client reconnects; no longer a member, its company is not found.
+    expect((await openStream(appB, member.token)).status).toBe(200);
+    const next = await callB('GET', `/companies/${owner.companyId}/members`, {
+      token: member.token,
+    });
+    expect(next.status).toBe(404);
+  });
 
   it('each instance LISTENs on one connection of its own, which closing its database ends', async () => {
     const listening = async () => {

@@ -17,6 +17,7 @@ export type TCompanyAction =
   | 'team.view'
   | 'team.manage'
   | 'team.roles'
+  | 'team.remove_owner'
   | 'audit.read';
 
 /** Each action and the roles that may take it. */
@@ -27,6 +28,8 @@ export const PERMISSIONS: Record<TCompanyAction, readonly TCompanyRole[]> = {
   'team.view': ['owner', 'admin', 'recruiter'],
   'team.manage': ['owner', 'admin'],
   'team.roles': ['owner'],
+  /** Removing an owner (anyone may leave; admins remove admins and recruiters). */
+  'team.remove_owner': ['owner'],
   'audit.read': ['owner', 'admin'],
 };
 
@@ -51,6 +54,10 @@ const REFUSED: Record<TCompanyAction, readonly [string, string]> = {
   'team.roles': [
     "Only the company's owners can change roles.",
     'Solo los propietarios de la empresa pueden cambiar roles.',
+  ],
+  'team.remove_owner': [
+    "Only the company's owners can remove an owner.",
+    'Solo los propietarios de la empresa pueden quitar a un propietario.',
   ],
   'audit.read': [
     "Only the company's owners and admins can read its activity.",

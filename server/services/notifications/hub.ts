@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { listenerOf } from '@/db/client';
 import type { Db } from '@/db/types';
 import { AppError } from '@/server/errors';
@@ -12,11 +13,24 @@ import { NOTIFY_CHANNEL, notificationOf } from './notifications';
 
 type TNotificationDto = NonNullable<Awaited<ReturnType<typeof notificationOf>>>;
 /**
- * Told each new notification, or `'resync'`: LISTEN was reopened after a drop and what was
+ * Told each new notification, or `'resync'`: the stream must end, because the user's streams were
+ * ended (endStreamsOf), or because LISTEN was reopened after a drop and what was
  * written meanwhile was not announced, so the stream should end; its client reconnects and reads
  * the list again.
  */
 type TSubscriber = (n: TNotificationDto | 'resync') => void;
+
+/** The payload word, after "<user id>:", that ends that user's streams on every instance. */
+const END_STREAMS = 'end';
+
+/**
+ * Ends every open notification stream of `userId`, on every instance, once `tx` commits (NOTIFY
+ * is sent at commit): a member removed from a company must not keep hearing about it. Their
+ * clients reconnect, and what they are then told follows their memberships as they are.
+ */
+export async function endStreamsOf(tx: Db, userId: number) {
+  await tx.execute(sql`select pg_notify(${NOTIFY_CHANNEL}, ${`${userId}:${END_STREAMS}`})`);
+}
 
 type THub = {
   subscribers: Map<number, Set<TSubscriber>>;
@@ -39,10 +53,17 @@ function hubOf(db: Db): THub {
   const ready = listenerOf(db)(
     NOTIFY_CHANNEL,
     (payload) => {
-      const [userId, id] = payload.split(':').map(Number);
-      const mine = subscribers.get(userId!);
+      const [user, what] = payload.split(':');
+      const userId = Number(user);
+      const mine = subscribers.get(userId);
+      if (what === END_STREAMS) {
+        // The user's streams end (endStreamsOf); their clients reconnect and read afresh.
+        if (mine) for (const deliver of mine) deliver('resync');
+        return;
+      }
+      const id = Number(what);
       if (!mine || mine.size === 0 || !id) return;
-      notificationOf(db, userId!, id)
+      notificationOf(db, userId, id)
         .then((n) => {
           if (n) for (const deliver of mine) deliver(n);
         })

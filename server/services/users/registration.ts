@@ -6,6 +6,7 @@ import { verifyGoogleIdToken } from '@/server/auth/google';
 import { hashPassword } from '@/server/auth/password';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
+import { invitationFor, joinByInvitation } from '@/server/services/companies/invitations';
 import { takeRateLimit } from '@/server/services/rate-limit';
 import {
   findUserByEmail,
@@ -52,13 +53,15 @@ async function googleSubFor(ctx: TCtx, input: TRegister): Promise<string | null>
 
 /**
  * `POST /users/register`: a talent, or a business with its current workplace (which is what makes
- * it a business: enable_business), in one transaction. Answers the session like a login.
+ * it a business: enable_business), in one transaction. A business registering from an invitation
+ * (`invitation_token`) joins the inviting company, and has a company of its own only when it
+ * names a workplace too. Answers the session like a login.
  */
 export async function registerUser(ctx: TCtx, input: TRegister) {
   const { db, now } = ctx;
   await takeRateLimit(ctx, { name: 'registerPerAddress', subject: ctx.ip });
   // The schema checked the date against the wall clock; the request's clock decides here.
-  if (!input.is_talent && input.start_date > latestToday(now)) {
+  if (!input.is_talent && input.start_date && input.start_date > latestToday(now)) {
     throw AppError.invalidField('start_date', 'date_future', {
       message: 'The start date cannot be in the future.',
       messageEs: 'La fecha de inicio no puede estar en el futuro.',
@@ -66,6 +69,16 @@ export async function registerUser(ctx: TCtx, input: TRegister) {
   }
   const googleSub = await googleSubFor(ctx, input);
   if (await findUserByEmail(db, input.email)) throw emailTaken();
+  // Registering from an invitation (docs/api.md "Companies and teams"): checked as an accept is.
+  // A talent is refused (403): only business accounts join companies.
+  const invitation = input.invitation_token
+    ? await invitationFor(
+        db,
+        input.invitation_token,
+        { email: input.email, isTalent: input.is_talent },
+        now,
+      )
+    : null;
   if (googleSub && (await findUserByGoogleSub(db, googleSub))) throw googleTaken();
 
   // Hashing is slow on purpose: done before the transaction so it holds no connection meanwhile.
@@ -86,18 +99,20 @@ export async function registerUser(ctx: TCtx, input: TRegister) {
           lang: input.lang,
         })
         .returning();
-      if (!input.is_talent) {
+      if (!input.is_talent && input.workplace_name) {
         await tx.insert(userWorkplaces).values({
           userId: row!.id,
           workplaceName: input.workplace_name,
-          position: input.position,
-          startDate: input.start_date,
+          position: input.position!,
+          startDate: input.start_date!,
           workHere: true,
           enableBusiness: true,
         });
         // The business's company, with the registrant as its owner (docs/product.md "Companies").
         await createCompany(tx, { name: input.workplace_name, ownerId: row!.id, now });
       }
+      // The invited business joins the inviting company in the same transaction.
+      if (invitation) await joinByInvitation(tx, invitation, row!, now);
       return row!;
     });
   } catch (err) {
