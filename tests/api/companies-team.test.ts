@@ -215,14 +215,18 @@ describe('DELETE /companies/{id}/members/{user_id}', () => {
   const remove = (companyId: number, userId: number, token?: string) =>
     api.call('DELETE', `/companies/${companyId}/members/${userId}`, { token });
 
-  it('an owner removes anyone; the removed member’s next call on the company answers 404', async () => {
+  it('an owner removes anyone; the removed member’s next call on the company answers 403 “no longer a member”', async () => {
     const t = await createTeam(api);
     expect((await remove(t.companyId, t.admin.id, t.owner.token)).status).toBe(200);
     expect(await roleOf(t.companyId, t.admin.id)).toBeNull();
     const next = await api.call('GET', `/companies/${t.companyId}/members`, {
       token: t.admin.token,
     });
-    expectRefusal(next, 404, 'not_found');
+    expectRefusal(next, 403, 'forbidden');
+    expect(next.json).toMatchObject({
+      message: 'You are no longer a member of this company.',
+      message_es: 'Ya no eres miembro de esta empresa.',
+    });
     const log = await api.call('GET', `/companies/${t.companyId}/audit`, { token: t.owner.token });
     expect((log.json.data as { data: unknown[] }).data[0]).toMatchObject({
       action: 'member.removed',
