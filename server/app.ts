@@ -5,6 +5,7 @@ import { notFound, onError } from './http/error-handler';
 import { assertCleanAddress } from './lib/validate';
 import { contextMiddleware } from './middleware/context';
 import { requestLog } from './middleware/request-log';
+import { companyPageRoutes } from './routes/company-page';
 import { marketplaceRoutes } from './routes/marketplace';
 import { notificationRoutes } from './routes/notifications';
 import { profileEntryRoutes } from './routes/profile-entries';
@@ -52,6 +53,7 @@ export function createApp(deps: TDeps) {
   app.route('/', marketplaceRoutes);
   app.route('/', notificationRoutes);
   app.route('/', proofRoutes);
+  app.route('/', companyPageRoutes);
 
   app.notFound(notFound);
   app.onError(onError);
