@@ -18,7 +18,7 @@ import { companyPath } from '@/components/marketplace/shared/company-line';
 import { LogoField } from './logo-field';
 import styles from './company.module.css';
 
-// /business/company (docs/product.md "Companies and teams"): the chosen company's page as its
+// /business/company (docs/product.md "The company page"): the chosen company's page as its
 // owners and admins edit it; a recruiter reads it.
 
 type TForm = {

@@ -22,7 +22,7 @@ function CompanyLoading() {
 
 /**
  * /business/company: the chosen company's public page as its team sees it (docs/product.md
- * "Companies and teams"): owners and admins edit it, a recruiter reads it.
+ * "The company page"): owners and admins edit it, a recruiter reads it.
  */
 export default function BusinessCompanyPage() {
   const { t } = useTranslation('company');

@@ -8,7 +8,7 @@ import { loadCompanyPage, type TCompanyPageProps } from '@/server/ssr/company';
 import { serverPage } from '@/server/ssr/page';
 
 /**
- * /companies/[slug]: a company's public page (docs/product.md "Companies and teams"), rendered on
+ * /companies/[slug]: a company's public page (docs/product.md "The company page"), rendered on
  * the server with its Open Graph tags and canonical address, so a shared link previews well. An
  * unknown slug is a real 404. The slug stays when the company is renamed.
  */

@@ -14,7 +14,7 @@ import { CATALOGS } from '../helpers/catalogs';
 import { startClientApi } from '../helpers/client-api';
 import { renderWithApp } from '../helpers/render';
 
-// The company's public page and its editing (docs/product.md "Companies and teams"), in both
+// The company's public page and its editing (docs/product.md "The company page"), in both
 // languages: the page shows who the company is and its open postings, each a link to its page;
 // owners and admins edit it with the errors by their fields; a recruiter reads it.
 

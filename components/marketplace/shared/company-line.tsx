@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import type { TPostingCompany } from '@/types/marketplace';
 
-/** Where a company's public page is (docs/product.md "Companies and teams"). */
+/** Where a company's public page is (docs/product.md "The company page"). */
 export const companyPath = (company: Pick<TPostingCompany, 'slug'>) =>
   `/companies/${encodeURIComponent(company.slug)}`;
 

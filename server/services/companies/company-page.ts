@@ -13,7 +13,7 @@ import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { uploadKeyOf } from '@/server/services/profile/dto';
 
 // The company's public page and its editing (docs/api.md "Companies and teams"; docs/product.md
-// "Companies and teams": owners and admins edit it; the slug never changes, so links keep working).
+// "The company page": owners and admins edit it; the slug never changes, so links keep working).
 
 /** At most this many open postings on the page, newest first. */
 export const OPEN_POSTINGS_MAX = 50;
