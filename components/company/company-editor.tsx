@@ -228,7 +228,7 @@ export default function CompanyEditor() {
           onSaved={(saved) => setState({ status: 'ready', company: saved, role })}
         />
       )}
-      <p className={styles.muted}>{t('edit.slug_note', { path })}</p>
+      <p className={styles.note}>{t('edit.slug_note', { path })}</p>
     </section>
   );
 }
