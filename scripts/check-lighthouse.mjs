@@ -89,6 +89,8 @@ const PAGES = {
   'talents/[id]': [{ path: (ids) => `/talents/${ids.talent}` }],
   'projects/[id]': [{ path: (ids) => `/projects/${ids.project}` }],
   'jobs/[id]': [{ path: (ids) => `/jobs/${ids.job}` }],
+  // María's demo company (server's demo seed): the public page with its open postings.
+  'companies/[slug]': [{ path: '/companies/andes-labs' }],
   // An id no application stores: the page answers 200 with the "not found" verdict, from the
   // database alone (no chain is asked).
   'verify/[network]/[txId]': [{ path: `/verify/algorand/${'A'.repeat(52)}` }],
@@ -102,6 +104,7 @@ const PAGES = {
   'business/postings': [{ path: '/business/postings', role: 'business' }],
   'business/projects/new': [{ path: '/business/projects/new', role: 'business' }],
   'business/jobs/new': [{ path: '/business/jobs/new', role: 'business' }],
+  'business/company': [{ path: '/business/company', role: 'business' }],
   'business/projects/[id]/edit': [
     { path: (ids) => `/business/projects/${ids.ownProject}/edit`, role: 'business' },
   ],

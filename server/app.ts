@@ -6,6 +6,7 @@ import { assertCleanAddress } from './lib/validate';
 import { contextMiddleware } from './middleware/context';
 import { requestLog } from './middleware/request-log';
 import { companyRoutes } from './routes/companies';
+import { companyPageRoutes } from './routes/company-page';
 import { marketplaceRoutes } from './routes/marketplace';
 import { notificationRoutes } from './routes/notifications';
 import { profileEntryRoutes } from './routes/profile-entries';
@@ -54,6 +55,7 @@ export function createApp(deps: TDeps) {
   app.route('/', notificationRoutes);
   app.route('/', proofRoutes);
   app.route('/', companyRoutes);
+  app.route('/', companyPageRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

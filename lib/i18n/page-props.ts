@@ -46,3 +46,6 @@ export const walletTranslations = async ({ locale }: { locale?: string }) => ({
 export const pipelineTranslations = async ({ locale }: { locale?: string }) => ({
   props: { ...(await translationProps(locale, PIPELINE_NAMESPACES)) },
 });
+
+/** The company's pages (its public page, its editing) add the company catalog to the market's. */
+export const COMPANY_NAMESPACES = [...MARKET_NAMESPACES, 'company'];

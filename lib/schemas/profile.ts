@@ -165,7 +165,7 @@ export const skillSearchSchema = /* @__PURE__ */ v.object({
 
 /** A URL of one of our own uploads, as `POST /image` and `POST /file` answer it. */
 export const UPLOAD_URL_RE = /^\/api\/uploads\/[a-f0-9]{32}\.(png|jpg|webp|pdf|doc|docx)$/;
-const uploadUrl = () =>
+export const uploadUrl = () =>
   blankOr(
     v.pipe(
       v.string('invalid_type'),
@@ -175,7 +175,7 @@ const uploadUrl = () =>
   );
 
 /** A web address (http or https). The URL parser drops tabs and line breaks silently: refused. */
-const link = () =>
+export const link = () =>
   blankOr(
     v.pipe(
       v.string('invalid_type'),

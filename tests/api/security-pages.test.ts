@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { companies } from '@/db/schema';
 import type { GetServerSideProps, GetServerSidePropsResult } from 'next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetServerEnv } from '@/lib/env';
@@ -37,6 +38,7 @@ let talent: TTestUser;
 let business: TTestUser;
 let projectId: number;
 let jobId: number;
+let companySlug: string;
 const lines: string[] = [];
 let restoreSink: ReturnType<typeof setLogSink>;
 const previousLevel = process.env.LOG_LEVEL;
@@ -62,6 +64,11 @@ beforeAll(async () => {
   const fx = pipelineFixtures(api.call, api.deps.now);
   projectId = (await fx.postProject(business.token)).id;
   jobId = (await fx.postJob(business.token)).id;
+  const [company] = await api.db
+    .select({ slug: companies.slug })
+    .from(companies)
+    .where(eq(companies.id, business.companyId!));
+  companySlug = company!.slug;
   await fx.applyProject(talent.token, projectId);
   await fx.applyJob(talent.token, jobId);
   for (const page of serverPageFiles()) pages.set(page.route, await getServerSidePropsOf(page));
@@ -119,6 +126,7 @@ const PAGES: TPageCase[] = [
     signedIn: true,
     params: () => ({ id: String(jobId) }),
   },
+  { route: '/business/company', who: 'business', signedIn: true },
   { route: '/business/jobs/new', who: 'business', signedIn: true },
   { route: '/business/postings', who: 'business', signedIn: true, query: ['type', 'page'] },
   {
@@ -134,6 +142,12 @@ const PAGES: TPageCase[] = [
     params: () => ({ id: String(projectId) }),
   },
   { route: '/business/projects/new', who: 'business', signedIn: true },
+  {
+    route: '/companies/[slug]',
+    who: 'talent',
+    signedIn: false,
+    params: () => ({ slug: companySlug }),
+  },
   { route: '/jobs/[id]', who: 'talent', signedIn: false, params: () => ({ id: String(jobId) }) },
   { route: '/notifications', who: 'talent', signedIn: true, query: ['page'] },
   {

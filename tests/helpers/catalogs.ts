@@ -1,9 +1,11 @@
 import enCommon from '@/public/locales/en/common.json';
+import enCompany from '@/public/locales/en/company.json';
 import enMarket from '@/public/locales/en/market.json';
 import enPipeline from '@/public/locales/en/pipeline.json';
 import enProfile from '@/public/locales/en/profile.json';
 import enWallet from '@/public/locales/en/wallet.json';
 import esCommon from '@/public/locales/es/common.json';
+import esCompany from '@/public/locales/es/company.json';
 import esMarket from '@/public/locales/es/market.json';
 import esPipeline from '@/public/locales/es/pipeline.json';
 import esProfile from '@/public/locales/es/profile.json';
@@ -17,6 +19,7 @@ export const CATALOGS = {
     market: enMarket,
     pipeline: enPipeline,
     wallet: enWallet,
+    company: enCompany,
   },
   es: {
     common: esCommon,
@@ -24,6 +27,7 @@ export const CATALOGS = {
     market: esMarket,
     pipeline: esPipeline,
     wallet: esWallet,
+    company: esCompany,
   },
 };
 

@@ -10,6 +10,7 @@ import {
   usePlace,
   type TPosting,
 } from '@/components/marketplace/shared/posting-facts';
+import { CompanyLine } from '@/components/marketplace/shared/company-line';
 import styles from './opportunities.module.css';
 
 /** One posting in the results: what, who, pay, where, until when; whether the viewer applied. */
@@ -38,9 +39,7 @@ export function PostingCard({
           {!posting.accepting && <PostingStatus posting={posting} />}
         </div>
       </header>
-      {posting.owner.company && (
-        <p className={styles.company}>{t('posting.by', { company: posting.owner.company })}</p>
-      )}
+      <CompanyLine company={posting.company} className={styles.company} />
       <p className={styles.summary}>{posting.summary}</p>
       <ul className={styles.facts}>
         <li>

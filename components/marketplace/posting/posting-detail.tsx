@@ -10,6 +10,7 @@ import {
   usePlace,
   type TPosting,
 } from '@/components/marketplace/shared/posting-facts';
+import { CompanyLine } from '@/components/marketplace/shared/company-line';
 import styles from './postings.module.css';
 import type { TViewerApplication } from '@/types/marketplace';
 
@@ -49,9 +50,7 @@ export function PostingDetail({
           <h1 id="posting-title">{posting.name}</h1>
           <PostingStatus posting={posting} />
         </header>
-        {posting.owner.company && (
-          <p className={styles.company}>{t('posting.by', { company: posting.owner.company })}</p>
-        )}
+        <CompanyLine company={posting.company} className={styles.company} />
         <p className={styles.summary}>{posting.summary}</p>
         <dl className={styles.facts}>
           <div>
