@@ -33,3 +33,9 @@ export const safeStorage = {
     }
   },
 };
+
+/**
+ * The cookie naming the company a business member works within (the account menu's switcher sets
+ * it; docs/api.md "Companies and teams"). A cookie, so that pages rendered on the server see it.
+ */
+export const COMPANY_COOKIE = 'tc_company';
