@@ -1,11 +1,13 @@
 import enCommon from '@/public/locales/en/common.json';
 import enMarket from '@/public/locales/en/market.json';
 import enPipeline from '@/public/locales/en/pipeline.json';
+import enTeam from '@/public/locales/en/team.json';
 import enProfile from '@/public/locales/en/profile.json';
 import enWallet from '@/public/locales/en/wallet.json';
 import esCommon from '@/public/locales/es/common.json';
 import esMarket from '@/public/locales/es/market.json';
 import esPipeline from '@/public/locales/es/pipeline.json';
+import esTeam from '@/public/locales/es/team.json';
 import esProfile from '@/public/locales/es/profile.json';
 import esWallet from '@/public/locales/es/wallet.json';
 
@@ -17,6 +19,7 @@ export const CATALOGS = {
     market: enMarket,
     pipeline: enPipeline,
     wallet: enWallet,
+    team: enTeam,
   },
   es: {
     common: esCommon,
@@ -24,6 +27,7 @@ export const CATALOGS = {
     market: esMarket,
     pipeline: esPipeline,
     wallet: esWallet,
+    team: esTeam,
   },
 };
 
