@@ -93,7 +93,7 @@ export type TAuditTarget = {
   from?: string | number | null;
   to?: string | number | null;
   role?: string | null;
-  posting?: string | null;
+  posting?: string | { kind?: string; id?: number; name?: string } | null;
   [detail: string]: unknown;
 };
 

@@ -313,8 +313,8 @@ export function useAuditSentence() {
     const moved = group === 'application';
     const posting =
       typeof target.posting === 'object' && target.posting
-        ? String((target.posting as { name?: unknown }).name ?? '')
-        : String(target.posting ?? '');
+        ? (target.posting.name ?? '')
+        : (target.posting ?? '');
     const values = {
       actor,
       label,
