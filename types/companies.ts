@@ -105,3 +105,19 @@ export type TAuditEntry = {
   target: TAuditTarget | null;
   created_at: string;
 };
+
+/**
+ * `POST /users/register` from an invitation: a business account without a workplace of its own,
+ * which joins the inviting company.
+ */
+export type TInvitedRegistration = {
+  is_talent: false;
+  invitation_token: string;
+  email: string;
+  name: string;
+  last_name: string;
+  phone?: unknown;
+  password?: unknown;
+  google_id_token?: unknown;
+  lang?: 'en' | 'es';
+};
