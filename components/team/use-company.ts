@@ -77,13 +77,21 @@ export function useCurrentCompany(): {
 const EVERYTHING: TCompanyCan = canOf('owner');
 
 /**
- * What the user may do in company `companyId` (the chosen one when omitted), from their role.
- * Until the memberships are known (loading, or an older server without them) it says yes: the
- * screens keep their actions and the server, which decides, refuses what the role may not do.
+ * What the user may do in a company, as a function of its id (the chosen company for null or
+ * undefined), for lists whose rows belong to different companies. Until the memberships are
+ * known (loading, or an older server without them) it says yes: the screens keep their actions
+ * and the server, which decides, refuses what the role may not do.
  */
-export function useCompanyCan(companyId?: number | null): TCompanyCan {
+export function useCanIn(): (companyId?: number | null) => TCompanyCan {
   const { role, companies } = useCurrentCompany();
-  if (companies.length === 0) return EVERYTHING;
-  if (companyId == null) return canOf(role);
-  return canOf(companies.find((m) => m.company.id === companyId)?.role);
+  return (companyId) => {
+    if (companies.length === 0) return EVERYTHING;
+    if (companyId == null) return canOf(role);
+    return canOf(companies.find((m) => m.company.id === companyId)?.role);
+  };
+}
+
+/** What the user may do in company `companyId` (the chosen one when omitted), from their role. */
+export function useCompanyCan(companyId?: number | null): TCompanyCan {
+  return useCanIn()(companyId);
 }
