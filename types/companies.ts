@@ -121,3 +121,11 @@ export type TInvitedRegistration = {
   google_id_token?: unknown;
   lang?: 'en' | 'es';
 };
+
+/**
+ * What the contract adds to existing shapes (docs/api.md "Companies and teams"), read where a
+ * server that does not send them yet must still work: a posting's `company`, a board history
+ * entry's `actor`.
+ */
+export type TWithCompany = { company?: { id: number; slug: string; name: string } | null };
+export type TWithActor = { actor?: TPersonName | null };

@@ -7,9 +7,6 @@ export type TContractType = 'full_time' | 'part_time' | 'contract' | 'internship
 /** docs/api.md's shapes of the marketplace (docs/api.md "Marketplace"). */
 export type TOwner = { id: number; name: string; company: string | null };
 
-/** The company a posting belongs to (docs/api.md "Companies and teams"). */
-export type TPostingCompany = { id: number; slug: string; name: string };
-
 type TPostingBase = {
   id: number;
   name: string;
@@ -21,7 +18,6 @@ type TPostingBase = {
   country_code: string | null;
   end_date: string | null;
   owner: TOwner;
-  company?: TPostingCompany;
   applications_count: number;
   created_at: string;
   /** Recruiting, and the deadline has not passed. */

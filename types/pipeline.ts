@@ -17,8 +17,6 @@ export type TStatusChange = {
   to: number;
   reason: string | null;
   actor_id: number | null;
-  /** Who made the change: a member of the company, or the talent (a withdrawal). */
-  actor?: { id: number; name: string; last_name: string } | null;
   created_at: string;
 };
 

@@ -8,7 +8,7 @@ import { api } from '@/services/api';
 import { useMyCompaniesQuery } from '@/services/companies-api';
 import { selectUser } from '@/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import type { TCompanyRef, TCompanyRole, TMembership } from '@/types/companies';
+import type { TCompanyRef, TCompanyRole, TMembership, TWithCompany } from '@/types/companies';
 
 /** What each role may do on the screens (the server decides; docs/product.md "Companies and teams"). */
 export type TCompanyCan = {
@@ -17,6 +17,10 @@ export type TCompanyCan = {
   manageTeam: boolean;
   changeRoles: boolean;
 };
+
+/** The company a posting belongs to, when the server says it (null: the chosen one). */
+export const companyIdOf = (posting: object): number | null =>
+  (posting as TWithCompany).company?.id ?? null;
 
 const NOTHING: TCompanyCan = {
   editPostings: false,

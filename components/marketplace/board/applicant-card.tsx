@@ -12,6 +12,7 @@ import { APPLICATION_STATUS, statusName } from '@/lib/statuses';
 import { statusOf } from '@/lib/kinds';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
+import type { TWithActor } from '@/types/companies';
 import type { TBoardApplication, TBoardJobApplication, TStatusChange } from '@/types/pipeline';
 import styles from './pipeline.module.css';
 
@@ -62,7 +63,7 @@ function History({
   if (changes.length === 0) return null;
   // Who moved it (docs/product.md "Companies and teams (screens)"): you, the talent (a
   // withdrawal), or the member of the company the server names.
-  const who = (c: TStatusChange) =>
+  const who = (c: TStatusChange & TWithActor) =>
     c.actor_id !== null && c.actor_id === (me?.id ?? ownerId)
       ? t('card.you')
       : c.actor_id !== null && c.actor_id === talentId

@@ -2,7 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useId, useState } from 'react';
 import { isProject, type TPosting } from '@/components/marketplace/shared/posting-facts';
 import { useFailureText } from '@/components/forms/failure-text';
-import { useCompanyCan } from '@/components/team/use-company';
+import { companyIdOf, useCompanyCan } from '@/components/team/use-company';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { langOf } from '@/lib/i18n/lang';
@@ -65,7 +65,7 @@ export function LifecycleActions({
   const saving = started.isLoading || projectFinished.isLoading || jobFinished.isLoading;
   // Starting and finishing are a posting's edits: a recruiter has neither (docs/product.md
   // "Companies and teams (screens)").
-  const may = useCompanyCan(posting.company?.id).editPostings;
+  const may = useCompanyCan(companyIdOf(posting)).editPostings;
 
   const project = isProject(posting);
   const status = project ? posting.project_status_id : posting.job_status_id;

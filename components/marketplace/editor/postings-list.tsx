@@ -7,7 +7,7 @@ import {
   PostingStatus,
   type TPosting,
 } from '@/components/marketplace/shared/posting-facts';
-import { useCanIn } from '@/components/team/use-company';
+import { companyIdOf, useCanIn } from '@/components/team/use-company';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDay } from '@/lib/format/day';
@@ -102,12 +102,12 @@ export default function PostingsList() {
                 <ButtonLink href={`/business/${type}s/${p.id}/applicants`}>
                   {tp('postings.view_applicants', { count: p.applications_count })}
                 </ButtonLink>
-                {editable(p) && canIn(p.company?.id).editPostings && (
+                {editable(p) && canIn(companyIdOf(p)).editPostings && (
                   <ButtonLink href={`/business/${type}s/${p.id}/edit`} variant="secondary">
                     {t('postings.edit')}
                   </ButtonLink>
                 )}
-                {cancellable(p) && canIn(p.company?.id).editPostings && (
+                {cancellable(p) && canIn(companyIdOf(p)).editPostings && (
                   <Button variant="ghost" onClick={() => setAsking(p)}>
                     {t('postings.cancel')}
                   </Button>
