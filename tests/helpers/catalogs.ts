@@ -1,14 +1,14 @@
 import enCommon from '@/public/locales/en/common.json';
 import enMarket from '@/public/locales/en/market.json';
 import enPipeline from '@/public/locales/en/pipeline.json';
-import enTeam from '@/public/locales/en/team.json';
 import enProfile from '@/public/locales/en/profile.json';
+import enTeam from '@/public/locales/en/team.json';
 import enWallet from '@/public/locales/en/wallet.json';
 import esCommon from '@/public/locales/es/common.json';
 import esMarket from '@/public/locales/es/market.json';
 import esPipeline from '@/public/locales/es/pipeline.json';
-import esTeam from '@/public/locales/es/team.json';
 import esProfile from '@/public/locales/es/profile.json';
+import esTeam from '@/public/locales/es/team.json';
 import esWallet from '@/public/locales/es/wallet.json';
 
 /** Every translation catalog of the app, by language and namespace, for tests to read. */
@@ -16,18 +16,18 @@ export const CATALOGS = {
   en: {
     common: enCommon,
     profile: enProfile,
+    team: enTeam,
     market: enMarket,
     pipeline: enPipeline,
     wallet: enWallet,
-    team: enTeam,
   },
   es: {
     common: esCommon,
     profile: esProfile,
+    team: esTeam,
     market: esMarket,
     pipeline: esPipeline,
     wallet: esWallet,
-    team: esTeam,
   },
 };
 
