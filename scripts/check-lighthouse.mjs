@@ -102,6 +102,9 @@ const PAGES = {
   applications: [{ path: '/applications', role: 'talent' }],
   notifications: [{ path: '/notifications', role: 'talent' }],
   'business/postings': [{ path: '/business/postings', role: 'business' }],
+  'business/team': [{ path: '/business/team', role: 'business' }],
+  // A token no invitation has: the page answers 200 and says the link is no longer valid.
+  'invitations/[token]': [{ path: '/invitations/no-such-invitation' }],
   'business/projects/new': [{ path: '/business/projects/new', role: 'business' }],
   'business/jobs/new': [{ path: '/business/jobs/new', role: 'business' }],
   'business/company': [{ path: '/business/company', role: 'business' }],

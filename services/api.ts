@@ -40,6 +40,10 @@ export const api = createApi({
     'Talents',
     'Board',
     'Notifications',
+    'Companies',
+    'Members',
+    'Invitations',
+    'Audit',
   ],
   endpoints: () => ({}),
 });

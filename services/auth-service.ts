@@ -1,3 +1,4 @@
+import type { TInvitedRegistration } from '@/types/companies';
 import type { TRegisterInput } from '@/lib/schemas/users';
 import type { TUser } from '@/types/user';
 import { call, type TOutcome } from './http-client';
@@ -26,7 +27,7 @@ export const login = async (email: string, password: string) =>
     }),
   );
 
-export const register = async (input: TRegisterInput) =>
+export const register = async (input: TRegisterInput | TInvitedRegistration) =>
   signedIn(
     await call<TUser>({ method: 'POST', url: '/users/register', data: input, skipAuth: true }),
   );

@@ -14,16 +14,20 @@ export type { TGoogleRegistration };
 export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
   const { t } = useTranslation('common');
   const today = useToday();
-  const { form, setTalent, failure, busy, onSubmit, text } = useRegisterForm(google);
+  const { form, setTalent, failure, busy, onSubmit, text, invited } = useRegisterForm(google);
   return (
     <div className={styles.card}>
       <h1>{google ? t('auth.create_account.title') : t('auth.register.title')}</h1>
       <p className={styles.lead}>
-        {google ? t('auth.create_account.lead') : t('auth.register.lead')}
+        {google
+          ? t('auth.create_account.lead')
+          : invited
+            ? t('auth.register.invited_lead')
+            : t('auth.register.lead')}
       </p>
       <FormAlert text={failure} />
       <form onSubmit={onSubmit} noValidate>
-        <RoleChoice isTalent={form.is_talent} onChange={setTalent} />
+        {!invited && <RoleChoice isTalent={form.is_talent} onChange={setTalent} />}
         <div className={styles.row}>
           <TextField
             label={t('auth.fields.name')}
@@ -41,7 +45,7 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
         <EmailField
           label={t('auth.fields.email')}
           {...text('email')}
-          readOnly={Boolean(google)}
+          readOnly={Boolean(google) || invited}
           required
         />
         <TextField
@@ -62,7 +66,7 @@ export function RegisterForm({ google }: { google?: TGoogleRegistration }) {
             required
           />
         )}
-        {!form.is_talent && (
+        {!form.is_talent && !invited && (
           <>
             <TextField
               label={t('auth.fields.workplace_name')}

@@ -1,3 +1,4 @@
+import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { useState, type FormEvent } from 'react';
 import { useFailureText } from '@/components/forms/failure-text';
@@ -8,6 +9,7 @@ import { registerSchema, type TRegisterInput } from '@/lib/schemas/users';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 import { toastSuccess } from '@/lib/toast';
 import { register } from '@/services/auth-service';
+import type { TInvitedRegistration } from '@/types/companies';
 import { useSignIn } from './use-session-actions';
 
 export type TGoogleRegistration = {
@@ -30,17 +32,30 @@ type TForm = {
 };
 type TTextField = Exclude<keyof TForm, 'is_talent'>;
 
-/** The state and call of the registration form (components/auth/register-form.tsx). */
+/** `?invitation=<token>&email=…`: a registration from a company's invitation (components/team/invitation-screen.tsx). */
+function useInvitationQuery(): { token: string; email: string } | null {
+  const { query } = useRouter();
+  const token = typeof query.invitation === 'string' ? query.invitation : '';
+  const email = typeof query.email === 'string' ? query.email : '';
+  return token ? { token, email } : null;
+}
+
+/**
+ * The state and call of the registration form (components/auth/register-form.tsx). From an
+ * invitation, the account is a business one for the invited e-mail, without a workplace of its
+ * own: it joins the inviting company (docs/api.md "Companies and teams").
+ */
 export function useRegisterForm(google?: TGoogleRegistration) {
   const { t, i18n } = useTranslation('common');
+  const invitation = useInvitationQuery();
   const signIn = useSignIn();
   const fields = useFieldErrors();
   const failureText = useFailureText();
   const [form, setForm] = useState<TForm>({
-    is_talent: true,
+    is_talent: !invitation,
     name: google?.name ?? '',
     last_name: google?.last_name ?? '',
-    email: google?.email ?? '',
+    email: google?.email ?? invitation?.email ?? '',
     phone: '',
     password: '',
     workplace_name: '',
@@ -64,7 +79,7 @@ export function useRegisterForm(google?: TGoogleRegistration) {
       lang: langOf(i18n.language),
       ...(google ? { google_id_token: google.google_id } : { password: form.password }),
     };
-    return form.is_talent
+    return form.is_talent || invitation
       ? { ...common, is_talent: true }
       : {
           ...common,
@@ -79,8 +94,12 @@ export function useRegisterForm(google?: TGoogleRegistration) {
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     setFailure(null);
-    const input = payload();
-    if (!fields.check(registerSchema, input).ok) return;
+    const input: TRegisterInput | TInvitedRegistration = invitation
+      ? { ...payload(), is_talent: false, invitation_token: invitation.token }
+      : payload();
+    // An invited business names no workplace: its other fields are checked as a talent's are.
+    const checked = invitation ? { ...input, is_talent: true } : input;
+    if (!fields.check(registerSchema, checked).ok) return;
     const outcome = await during(() => register(input));
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
@@ -104,5 +123,5 @@ export function useRegisterForm(google?: TGoogleRegistration) {
     error: fields.text(key),
   });
   const setTalent = (is_talent: boolean) => setForm((f) => ({ ...f, is_talent }));
-  return { form, setTalent, failure, busy, onSubmit, text };
+  return { form, setTalent, failure, busy, onSubmit, text, invited: Boolean(invitation) };
 }

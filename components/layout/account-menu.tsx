@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { landingPath, useSignOut } from '@/components/auth/use-session-actions';
@@ -8,6 +9,12 @@ import { useSession } from '@/store/session';
 import styles from './layout.module.css';
 import { SignedOutLinks } from './signed-out-links';
 import { useMenuButton } from './use-menu-button';
+
+// A business member's companies come from the API: the switcher, and the cache with it, load
+// only when a business user opens the menu, never with the header of every page.
+const CompanySwitcher = dynamic(() => import('@/components/team/company-switcher'), {
+  ssr: false,
+});
 
 /**
  * Signed out: sign-in and register. Signed in: a menu button (WAI-ARIA APG "menu button", its
@@ -80,6 +87,13 @@ export function AccountMenu() {
                 {user.is_talent ? t('nav.applications') : t('nav.postings')}
               </Link>
             </li>
+            {!user.is_talent && (
+              <li role="none">
+                <Link href="/business/team" role="menuitem" tabIndex={-1} onClick={close}>
+                  {t('nav.team')}
+                </Link>
+              </li>
+            )}
             <li role="none">
               <Link href="/profile/edit" role="menuitem" tabIndex={-1} onClick={close}>
                 {tp('menu.edit_profile')}
@@ -90,6 +104,7 @@ export function AccountMenu() {
                 {tp('menu.settings')}
               </Link>
             </li>
+            {!user.is_talent && <CompanySwitcher onChosen={close} />}
             <li role="none">
               <button type="button" role="menuitem" tabIndex={-1} onClick={() => void signOut()}>
                 {t('nav.sign_out')}

@@ -5,7 +5,9 @@ import { usePressOutside } from './use-press-outside';
 type TOpenAt = 'first' | 'last';
 
 const itemsOf = (menu: HTMLElement | null) =>
-  Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  Array.from(
+    menu?.querySelectorAll<HTMLElement>('[role="menuitem"], [role="menuitemradio"]') ?? [],
+  );
 
 /**
  * A menu button's state and keys (WAI-ARIA APG "menu button"): Enter, Space or ArrowDown open it

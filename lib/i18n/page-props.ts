@@ -31,6 +31,9 @@ export const marketTranslations = async ({ locale }: { locale?: string }) => ({
 /** The applicant pipeline's pages (the board, the postings list, a posting's page) add its catalog. */
 export const PIPELINE_NAMESPACES = [...MARKET_NAMESPACES, 'pipeline'];
 
+/** The team's pages (/business/team, an invitation) add its catalog; the audit log names statuses. */
+export const TEAM_NAMESPACES = [...MARKET_NAMESPACES, 'team'];
+
 /** A posting's page also offers its hired talent the on-chain record. */
 export const POSTING_NAMESPACES = [...PIPELINE_NAMESPACES, 'wallet'];
 

@@ -17,6 +17,24 @@ import { useSession } from '@/store/session';
 const PostingsList = dynamic(() => import('@/components/marketplace/editor/postings-list'), {
   loading: () => <KindListLoading pathname="/business/postings" text="postings.loading" />,
 });
+// The new-posting actions depend on the member's role (a recruiter posts nothing): the page
+// paints them at once, and the part that reads the role comes with the list's chunk.
+const NewPostingActions = dynamic(() => import('@/components/team/new-posting-actions'), {
+  loading: () => <NewPostingLinks />,
+});
+
+function NewPostingLinks() {
+  const { t } = useTranslation('market');
+  return (
+    <div className={styles.actions}>
+      <ButtonLink href="/business/projects/new">{t('postings.new_project')}</ButtonLink>
+      <ButtonLink href="/business/jobs/new" variant="secondary">
+        {t('postings.new_job')}
+      </ButtonLink>
+    </div>
+  );
+}
+
 preloadForSession(
   ['/business/postings'],
   () => import('@/components/marketplace/editor/postings-list'),
@@ -40,14 +58,7 @@ export default function PostingsPage() {
             <h1>{t('postings.title')}</h1>
             <p>{t('postings.lead')}</p>
           </div>
-          {business && (
-            <div className={styles.actions}>
-              <ButtonLink href="/business/projects/new">{t('postings.new_project')}</ButtonLink>
-              <ButtonLink href="/business/jobs/new" variant="secondary">
-                {t('postings.new_job')}
-              </ButtonLink>
-            </div>
-          )}
+          {business && (rehydrated && user ? <NewPostingActions /> : <NewPostingLinks />)}
         </header>
         <RequireAuth role="business">
           <PostingsList />

@@ -3,12 +3,14 @@ import enCompany from '@/public/locales/en/company.json';
 import enMarket from '@/public/locales/en/market.json';
 import enPipeline from '@/public/locales/en/pipeline.json';
 import enProfile from '@/public/locales/en/profile.json';
+import enTeam from '@/public/locales/en/team.json';
 import enWallet from '@/public/locales/en/wallet.json';
 import esCommon from '@/public/locales/es/common.json';
 import esCompany from '@/public/locales/es/company.json';
 import esMarket from '@/public/locales/es/market.json';
 import esPipeline from '@/public/locales/es/pipeline.json';
 import esProfile from '@/public/locales/es/profile.json';
+import esTeam from '@/public/locales/es/team.json';
 import esWallet from '@/public/locales/es/wallet.json';
 
 /** Every translation catalog of the app, by language and namespace, for tests to read. */
@@ -16,6 +18,7 @@ export const CATALOGS = {
   en: {
     common: enCommon,
     profile: enProfile,
+    team: enTeam,
     market: enMarket,
     pipeline: enPipeline,
     wallet: enWallet,
@@ -24,6 +27,7 @@ export const CATALOGS = {
   es: {
     common: esCommon,
     profile: esProfile,
+    team: esTeam,
     market: esMarket,
     pipeline: esPipeline,
     wallet: esWallet,

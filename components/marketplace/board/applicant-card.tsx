@@ -10,6 +10,9 @@ import { formatRelativeTime, type TTranslate } from '@/lib/format/relative-time'
 import { assetUrl } from '@/lib/profile/asset-url';
 import { APPLICATION_STATUS, statusName } from '@/lib/statuses';
 import { statusOf } from '@/lib/kinds';
+import { selectUser } from '@/store/auth-slice';
+import { useAppSelector } from '@/store/hooks';
+import type { TWithActor } from '@/types/companies';
 import type { TBoardApplication, TBoardJobApplication, TStatusChange } from '@/types/pipeline';
 import styles from './pipeline.module.css';
 
@@ -54,11 +57,20 @@ function History({
   talentName: string;
 }) {
   const { t, i18n } = useTranslation('pipeline');
+  const me = useAppSelector(selectUser);
   const ago = useAgo();
   const label = useStatusLabel();
   if (changes.length === 0) return null;
-  const who = (actor: number | null) =>
-    actor === ownerId ? t('card.you') : actor === talentId ? talentName : '—';
+  // Who moved it (docs/product.md "Companies and teams (screens)"): you, the talent (a
+  // withdrawal), or the member of the company the server names.
+  const who = (c: TStatusChange & TWithActor) =>
+    c.actor_id !== null && c.actor_id === (me?.id ?? ownerId)
+      ? t('card.you')
+      : c.actor_id !== null && c.actor_id === talentId
+        ? talentName
+        : c.actor
+          ? `${c.actor.name} ${c.actor.last_name}`.trim()
+          : '—';
   return (
     <details className={styles.history}>
       <summary>{t('card.history', { count: changes.length })}</summary>
@@ -71,7 +83,7 @@ function History({
               dateTime={c.created_at}
               title={formatDay(c.created_at, i18n.language)}
             >
-              {t('card.history_by', { who: who(c.actor_id), time: ago(c.created_at) })}
+              {t('card.history_by', { who: who(c), time: ago(c.created_at) })}
             </time>
             {c.reason && (
               <span className={styles.reason}>{t('card.reason', { reason: c.reason })}</span>

@@ -2,6 +2,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { useId, useState } from 'react';
 import { isProject, type TPosting } from '@/components/marketplace/shared/posting-facts';
 import { useFailureText } from '@/components/forms/failure-text';
+import { companyIdOf, useCompanyCan } from '@/components/team/use-company';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { langOf } from '@/lib/i18n/lang';
@@ -62,6 +63,9 @@ export function LifecycleActions({
   const [finishProject, projectFinished] = useFinishProjectMutation();
   const [finishJob, jobFinished] = useFinishJobMutation();
   const saving = started.isLoading || projectFinished.isLoading || jobFinished.isLoading;
+  // Starting and finishing are a posting's edits: a recruiter has neither (docs/product.md
+  // "Companies and teams (screens)").
+  const may = useCompanyCan(companyIdOf(posting)).editPostings;
 
   const project = isProject(posting);
   const status = project ? posting.project_status_id : posting.job_status_id;
@@ -74,7 +78,7 @@ export function LifecycleActions({
   else if (!project && (status === JOB_STATUS.recruiting || status === JOB_STATUS.inSelection)) {
     action = 'finish_job';
   }
-  if (!action) return null;
+  if (!action || !may) return null;
   const needsHire = action !== 'finish_project' && !hired;
 
   async function run(which: TAction) {

@@ -7,6 +7,7 @@ import {
   PostingStatus,
   type TPosting,
 } from '@/components/marketplace/shared/posting-facts';
+import { companyIdOf, useCanIn } from '@/components/team/use-company';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { formatDay } from '@/lib/format/day';
@@ -50,6 +51,9 @@ export default function PostingsList() {
   const { data } = useMyPostingsQuery({ type, page });
   const [cancelPosting] = useCancelPostingMutation();
   const [asking, setAsking] = useState<TPosting | null>(null);
+  // A recruiter moves applicants only: no new posting, no edit, no cancel (docs/product.md
+  // "Companies and teams (screens)"). The chosen company's role; a posting names its own.
+  const canIn = useCanIn();
 
   async function cancel(p: TPosting) {
     setAsking(null);
@@ -68,7 +72,9 @@ export default function PostingsList() {
       ) : data.data.length === 0 ? (
         <div className={styles.empty}>
           <p>{t(`postings.empty_${KINDS[type].postings}`)}</p>
-          <ButtonLink href={`/business/${type}s/new`}>{t(`postings.new_${type}`)}</ButtonLink>
+          {canIn().editPostings && (
+            <ButtonLink href={`/business/${type}s/new`}>{t(`postings.new_${type}`)}</ButtonLink>
+          )}
         </div>
       ) : (
         <ul className={styles.list}>
@@ -96,12 +102,12 @@ export default function PostingsList() {
                 <ButtonLink href={`/business/${type}s/${p.id}/applicants`}>
                   {tp('postings.view_applicants', { count: p.applications_count })}
                 </ButtonLink>
-                {editable(p) && (
+                {editable(p) && canIn(companyIdOf(p)).editPostings && (
                   <ButtonLink href={`/business/${type}s/${p.id}/edit`} variant="secondary">
                     {t('postings.edit')}
                   </ButtonLink>
                 )}
-                {cancellable(p) && (
+                {cancellable(p) && canIn(companyIdOf(p)).editPostings && (
                   <Button variant="ghost" onClick={() => setAsking(p)}>
                     {t('postings.cancel')}
                   </Button>
