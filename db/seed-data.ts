@@ -378,6 +378,17 @@ export const DEMO_TEAM = [
   },
 ];
 
+/**
+ * Who of a company moves its applicants in the demo: María's recruiter made her shortlistings
+ * (the board's history names her), the owner every other move.
+ */
+function moverOf(owner: TDemoUserRef, to: number): TDemoUserRef {
+  if (owner.role !== 'business' || owner.index !== 0 || to !== APPLICATION_STATUS.shortlisted) {
+    return owner;
+  }
+  return { role: 'team', index: DEMO_TEAM.findIndex((m) => m.role === 'recruiter') };
+}
+
 /** Who is who in the lists above and below, for the postings and applications. */
 export const TALENT = {
   ana: 0,
@@ -827,7 +838,8 @@ export const DEMO_TEXTS = {
   jobFinished: (n: string) => notices('job_finished', { posting: n }),
 };
 
-export type TDemoUserRef = { role: 'talent' | 'business'; index: number };
+/** A demo account: an index of DEMO_TALENTS, DEMO_BUSINESSES or DEMO_TEAM. */
+export type TDemoUserRef = { role: 'talent' | 'business' | 'team'; index: number };
 
 export type TDemoNotificationType =
   | 'application_new'
@@ -1052,7 +1064,7 @@ export function planDemoPipeline(): TDemoPlan {
             const reason = move.reason ?? null;
             plan.history.push({
               application: a.at,
-              actor: byTalent ? talentRef(a.source.talent) : owner,
+              actor: byTalent ? talentRef(a.source.talent) : moverOf(owner, move.to),
               from,
               to: move.to,
               reason,

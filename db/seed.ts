@@ -1,8 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { TPostingKind } from '@/lib/kinds';
-import { APPLICATION_STATUS } from '@/lib/statuses';
 import {
   applicationStatusHistory,
+  companies,
   companyMembers,
   jobApplications,
   jobs,
@@ -18,7 +18,6 @@ import {
   userWorkplaces,
   users,
 } from './schema';
-import { createCompany } from './companies';
 import {
   DEMO_BUSINESSES,
   DEMO_JOBS,
@@ -104,25 +103,35 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
   const talentIds = DEMO_TALENTS.map((t) => idByEmail.get(t.email)!);
   const businessIds = DEMO_BUSINESSES.map((b) => idByEmail.get(b.email)!);
   const teamIds = DEMO_TEAM.map((m) => idByEmail.get(m.email)!);
-  // Each business owns a company named after its workplace; María's has a team besides her.
-  const companyIds: number[] = [];
-  for (const [i, b] of DEMO_BUSINESSES.entries()) {
-    const company = await createCompany(tx, {
-      name: b.company,
-      ownerId: businessIds[i]!,
-      now: ago(900),
-    });
-    companyIds.push(company.id);
-  }
-  await tx.insert(companyMembers).values(
-    DEMO_TEAM.map((m, i) => ({
+  // Each business owns a company named after its workplace (its slug as createCompany makes it,
+  // db/companies.ts: every name is free here); María's has a team besides her.
+  const companyRows = await tx
+    .insert(companies)
+    .values(
+      DEMO_BUSINESSES.map((b) => ({
+        name: b.company,
+        slug: sql`public.tc_slug(${b.company})`,
+        createdAt: ago(900),
+        updatedAt: ago(900),
+      })),
+    )
+    .returning({ id: companies.id, name: companies.name });
+  const companyIdByName = new Map(companyRows.map((r) => [r.name, r.id]));
+  const companyIds = DEMO_BUSINESSES.map((b) => companyIdByName.get(b.company)!);
+  await tx.insert(companyMembers).values([
+    ...DEMO_BUSINESSES.map((_, i) => ({
+      companyId: companyIds[i]!,
+      userId: businessIds[i]!,
+      role: 'owner' as const,
+      joinedAt: ago(900),
+    })),
+    ...DEMO_TEAM.map((m, i) => ({
       companyId: companyIds[0]!,
       userId: teamIds[i]!,
       role: m.role,
       joinedAt: ago(m.joinedDaysAgo),
     })),
-  );
-  const recruiterId = teamIds[DEMO_TEAM.findIndex((m) => m.role === 'recruiter')]!;
+  ]);
 
   await tx.insert(userWorkplaces).values([
     ...DEMO_TALENTS.flatMap((t, i) =>
@@ -192,8 +201,8 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
       ),
     );
 
-  const userId = (ref: TDemoUserRef) =>
-    (ref.role === 'talent' ? talentIds : businessIds)[ref.index]!;
+  const idsOf = { talent: talentIds, business: businessIds, team: teamIds };
+  const userId = (ref: TDemoUserRef) => idsOf[ref.role][ref.index]!;
   const updatedDaysAgo = new Map(
     DEMO_PLAN.postings.map((p) => [`${p.kind}:${p.index}`, p.updatedDaysAgo]),
   );
@@ -320,11 +329,7 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
     DEMO_PLAN.history.map((h) => ({
       kind: planned[h.application]!.kind,
       applicationId: applicationId(h.application),
-      // María's recruiter made her company's shortlistings.
-      actorId:
-        userId(h.actor) === businessIds[0] && h.to === APPLICATION_STATUS.shortlisted
-          ? recruiterId
-          : userId(h.actor),
+      actorId: userId(h.actor),
       fromStatus: h.from,
       toStatus: h.to,
       reason: h.reason,

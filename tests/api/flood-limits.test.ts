@@ -361,7 +361,10 @@ describe('status changes', () => {
     const first = await fx.applyProject((await talent()).token, p.id);
     const second = await fx.applyProject((await talent()).token, p.id);
     // 999 moves of a big board counted as the moves themselves count them.
-    const spent = { name: 'statusChangesPerCompany', subject: companySubject(owner.companyId!) } as const;
+    const spent = {
+      name: 'statusChangesPerCompany',
+      subject: companySubject(owner.companyId!),
+    } as const;
     for (let i = 0; i < 999; i++) await takeRateLimits({ db: api.db, now: api.clock.now }, [spent]);
     await fx.move('project', owner.token, first.id, shortlisted); // the 1,000th
     minutes(5);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '@/db/schema';
 import {
   applicationStatusHistory,
+  companies,
+  companyMembers,
   jobApplications,
   jobs,
   notifications,
@@ -26,6 +28,7 @@ import {
   DEMO_PLAN,
   DEMO_PROJECTS,
   DEMO_TALENTS,
+  DEMO_TEAM,
   demoLink,
   type TDemoUserRef,
 } from '@/db/seed-data';
@@ -37,7 +40,11 @@ import { createTestDb } from '../helpers/db';
 // of TEST_DATABASE_URL.
 
 const DAY = 24 * 3600 * 1000;
-const EMAILS = [...DEMO_TALENTS.map((t) => t.email), ...DEMO_BUSINESSES.map((b) => b.email)];
+const EMAILS = [
+  ...DEMO_TALENTS.map((t) => t.email),
+  ...DEMO_BUSINESSES.map((b) => b.email),
+  ...DEMO_TEAM.map((m) => m.email),
+];
 
 /** `handle`'s database again, on the same connection(s), logging each statement it sends. */
 function loggingDb(handle: DbHandle, statements: string[]): Db {
@@ -75,6 +82,8 @@ describe('the demo seed', () => {
     }
     expect(Object.fromEntries(inserts)).toEqual({
       users: 1,
+      companies: 1,
+      company_members: 1,
       user_workplaces: 1,
       user_study_centres: 1,
       skills: 1,
@@ -88,11 +97,11 @@ describe('the demo seed', () => {
       application_status_history: 1,
       notifications: 1,
     });
-    // The 13 inserts, the check for users, and the look-ups of skill and language ids, besides
+    // The 15 inserts, the check for users, and the look-ups of skill and language ids, besides
     // the transaction's own (which node-postgres's Drizzle logs, PGlite's not). Row by row, it
     // would take more than 150.
     const control = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
-    expect(statements.filter((s) => !control.test(s)).length).toBeLessThanOrEqual(16);
+    expect(statements.filter((s) => !control.test(s)).length).toBeLessThanOrEqual(18);
   });
 
   it('writes as many rows to each table as the demo data holds', async () => {
@@ -104,6 +113,8 @@ describe('the demo seed', () => {
     );
     const counts = {
       users: await countOf(db, users),
+      companies: await countOf(db, companies),
+      companyMembers: await countOf(db, companyMembers),
       userWorkplaces: await countOf(db, userWorkplaces),
       userStudyCentres: await countOf(db, userStudyCentres),
       skills: await countOf(db, skills),
@@ -121,6 +132,8 @@ describe('the demo seed', () => {
       DEMO_TALENTS.reduce((n, t) => n + f(t), 0);
     expect(counts).toEqual({
       users: EMAILS.length,
+      companies: DEMO_BUSINESSES.length,
+      companyMembers: DEMO_BUSINESSES.length + DEMO_TEAM.length,
       userWorkplaces: sum((t) => t.workplaces.length) + DEMO_BUSINESSES.length,
       userStudyCentres: DEMO_TALENTS.length,
       skills: distinctSkills.size,
@@ -135,7 +148,7 @@ describe('the demo seed', () => {
       notifications: DEMO_PLAN.notifications.length,
     });
     // The figures of the demo as it is today: a change to them is a change to the demo data.
-    expect(Object.values(counts)).toEqual([9, 16, 7, 19, 28, 9, 18, 4, 3, 12, 6, 19, 41]);
+    expect(Object.values(counts)).toEqual([11, 2, 4, 16, 7, 19, 28, 9, 18, 4, 3, 12, 6, 19, 41]);
   });
 
   it('numbers accounts and postings in the order of the data', async () => {
@@ -213,8 +226,8 @@ describe('the demo seed', () => {
         u.id,
       ]),
     );
-    const userId = (ref: TDemoUserRef) =>
-      userIds.get((ref.role === 'talent' ? DEMO_TALENTS : DEMO_BUSINESSES)[ref.index]!.email)!;
+    const accounts = { talent: DEMO_TALENTS, business: DEMO_BUSINESSES, team: DEMO_TEAM };
+    const userId = (ref: TDemoUserRef) => userIds.get(accounts[ref.role][ref.index]!.email)!;
     const postingIds = {
       project: (await db.select({ id: projects.id }).from(projects).orderBy(asc(projects.id))).map(
         (r) => r.id,

@@ -9,6 +9,7 @@ import {
   DEMO_PROJECTS,
   DEMO_PROJECT_APPLICATIONS,
   DEMO_TALENTS,
+  DEMO_TEAM,
   JOB,
   POSITION_CLOSED,
   PROJECT,
@@ -85,10 +86,14 @@ describe('the demo pipeline', () => {
         expect(h.from).toBe(status);
         expect(h.daysAgo).toBeLessThan(at);
         expect(h.daysAgo).toBeGreaterThan(0);
+        // María's recruiter (DEMO_TEAM) made her shortlistings; the owner every other move.
+        const recruiter = DEMO_TEAM.findIndex((m) => m.role === 'recruiter');
         expect(h.actor).toEqual(
           h.to === withdrawn
             ? { role: 'talent', index: a.talent }
-            : { role: 'business', index: owner },
+            : owner === 0 && h.to === shortlisted
+              ? { role: 'team', index: recruiter }
+              : { role: 'business', index: owner },
         );
         expect(Boolean(h.reason)).toBe(h.to === rejected);
         status = h.to;

@@ -180,7 +180,9 @@ describe('start-up on an empty data directory', { timeout: 120_000 }, () => {
     const second = await openDatabase({ kind: 'pglite', dataDir });
     try {
       const [row] = await second.db.select({ n: sql<number>`count(*)::int` }).from(users);
-      expect(row!.n).toBe(DEMO_ACCOUNTS.talents.length + DEMO_ACCOUNTS.businesses.length);
+      expect(row!.n).toBe(
+        DEMO_ACCOUNTS.talents.length + DEMO_ACCOUNTS.businesses.length + DEMO_ACCOUNTS.team.length,
+      );
     } finally {
       await second.close();
     }
