@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import { useCallback } from 'react';
+import { writeCompanyChoice } from '@/lib/company-choice';
 import { ALL_STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 import type { TSignedIn } from '@/services/auth-service';
 import { loggedIn, loggedOut } from '@/store/auth-slice';
@@ -62,6 +63,8 @@ export function useSignOut() {
       dispatch(loggedOut());
       await persistor?.purge();
       for (const key of ALL_STORAGE_KEYS) safeStorage.remove(key);
+      // The next person on this browser starts without the last one's company.
+      writeCompanyChoice(null);
     },
     [dispatch, router, persistor],
   );

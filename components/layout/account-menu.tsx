@@ -88,11 +88,18 @@ export function AccountMenu() {
               </Link>
             </li>
             {!user.is_talent && (
-              <li role="none">
-                <Link href="/business/team" role="menuitem" tabIndex={-1} onClick={close}>
-                  {t('nav.team')}
-                </Link>
-              </li>
+              <>
+                <li role="none">
+                  <Link href="/business/company" role="menuitem" tabIndex={-1} onClick={close}>
+                    {t('nav.company')}
+                  </Link>
+                </li>
+                <li role="none">
+                  <Link href="/business/team" role="menuitem" tabIndex={-1} onClick={close}>
+                    {t('nav.team')}
+                  </Link>
+                </li>
+              </>
             )}
             <li role="none">
               <Link href="/profile/edit" role="menuitem" tabIndex={-1} onClick={close}>

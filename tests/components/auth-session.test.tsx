@@ -6,6 +6,7 @@ import { RegisterForm } from '@/components/auth/register-form';
 import { SessionWatcher } from '@/components/auth/session-watcher';
 import { safeNextPath } from '@/components/auth/use-session-actions';
 import { SignedOutOnly } from '@/components/auth/signed-out-only';
+import { readCompanyChoice, writeCompanyChoice } from '@/lib/company-choice';
 import { call } from '@/services/http-client';
 import { SessionProvider } from '@/store/session';
 import { startClientApi } from '../helpers/client-api';
@@ -27,6 +28,7 @@ describe('a session that ends', () => {
       { session: ana.session, router: { asPath: '/profile/edit#skills' } },
     );
     window.localStorage.setItem('registerByGoogle', '{}');
+    writeCompanyChoice(7);
     // Elsewhere, the password changes: every older token is revoked.
     await server.call('POST', '/users/password', {
       token: ana.token,
@@ -48,6 +50,8 @@ describe('a session that ends', () => {
     for (const key of ['access_token', 'registerByGoogle', '[authState]', 'state']) {
       expect(window.localStorage.getItem(key)).toBeNull();
     }
+    // The chosen company is forgotten too: the next person starts without it.
+    expect(readCompanyChoice()).toBeNull();
   });
 
   it('says on the sign-in page that the session ended, in the active language', async () => {

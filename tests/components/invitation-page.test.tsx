@@ -21,7 +21,8 @@ vi.mock('@/services/http-client', async (original) => {
   return { ...actual, call: (c: AxiosRequestConfig) => fake.call(c, actual.outcomeOf) };
 });
 
-const TOKEN = 'tok_123';
+// As the server makes them: 32 random bytes, base64url (lib/schemas/companies.ts INVITATION_TOKEN).
+const TOKEN = 'k3Yc0TqLw9vJ2mZ8sH5pR1xN7bD4fG6aE0uQyWiOt_-';
 const INVITATION: TInvitation = {
   company: { name: 'Acme', slug: 'acme', logo_url: null },
   role: 'recruiter',

@@ -1,4 +1,5 @@
 import dynamic from 'next/dynamic';
+import { useCompanyCan } from '@/components/team/use-company';
 import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
@@ -43,7 +44,10 @@ export function PostingFormPage({
   const { t } = useTranslation('market');
   const user = useAppSelector(selectUser);
   const title = t(`form.${posting ? 'edit' : 'new'}_${kind}`);
-  const notYours = posting && user && posting.owner.id !== user.id;
+  // Only the owners and admins of the posting's company edit it (docs/product.md "Companies and
+  // teams"); the server refuses anyone else.
+  const can = useCompanyCan(posting?.company.id);
+  const notYours = posting && user && !can.editPostings;
   const closed =
     posting &&
     !('budget' in posting ? posting.project_status_id === 1 : posting.job_status_id === 1);

@@ -1,9 +1,8 @@
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
-import { businessPath, KINDS, kindOfPosting, postingPath } from '@/lib/kinds';
+import { KINDS, kindOfPosting, postingPath } from '@/lib/kinds';
 import type { TUserEntry } from '@/lib/user-entries';
 import { applicationSaved, selectUser } from '@/store/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -21,6 +20,12 @@ function Loading() {
 // A talent's application, or the form to apply, read and write server data: they come in a chunk
 // of their own, with the cache, which a visitor or a business (shown a sentence and a link) never
 // loads.
+// Loaded for a business viewer only: it reads the viewer's companies.
+const BusinessPanel = dynamic(() => import('./business-panel'), {
+  ssr: false,
+  loading: () => <Loading />,
+});
+
 const MyApplication = dynamic(() => import('./my-application').then((m) => m.MyApplication), {
   ssr: false,
   loading: () => <Loading />,
@@ -74,18 +79,7 @@ export default function ApplyPanel({
       </section>
     );
   }
-  if (!user.is_talent) {
-    const own = posting.owner.id === user.id;
-    return (
-      <section className={styles.panel}>
-        <h2>{t('apply.title')}</h2>
-        <p>{own ? t('apply.own') : t('apply.business')}</p>
-        {own && posting.accepting && (
-          <Link href={businessPath(kind, posting.id, 'edit')}>{t('postings.edit')}</Link>
-        )}
-      </section>
-    );
-  }
+  if (!user.is_talent) return <BusinessPanel posting={posting} />;
   const entry = stored ?? fromServer;
   if (entry) return <MyApplication posting={posting} entry={entry} justApplied={justApplied} />;
   if (!posting.accepting) {
