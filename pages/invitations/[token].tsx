@@ -1,10 +1,10 @@
-import type { GetServerSideProps } from 'next';
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import { TEAM_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
+import { serverPage } from '@/server/ssr/page';
 
 // The invitation reads server data: it comes in a second chunk, with the cache (first-load budget).
 const InvitationScreen = dynamic(() => import('@/components/team/invitation-screen'), {
@@ -35,6 +35,8 @@ export default function InvitationPage() {
   );
 }
 
-export const getServerSideProps: GetServerSideProps = async ({ locale }) => ({
+// Through serverPage (server/ssr/page.ts), as every server-rendered page: an address with control
+// characters is refused before anything else.
+export const getServerSideProps = serverPage(async ({ locale }) => ({
   props: { ...(await translationProps(locale, TEAM_NAMESPACES)) },
-});
+}));

@@ -148,6 +148,13 @@ const PAGES: TPageCase[] = [
     signedIn: false,
     params: () => ({ slug: companySlug }),
   },
+  {
+    route: '/invitations/[token]',
+    who: 'talent',
+    signedIn: false,
+    // A token as the server makes them, that no invitation has: the page says so in the browser.
+    params: () => ({ token: 'k3Yc0TqLw9vJ2mZ8sH5pR1xN7bD4fG6aE0uQyWiOt_-' }),
+  },
   { route: '/jobs/[id]', who: 'talent', signedIn: false, params: () => ({ id: String(jobId) }) },
   { route: '/notifications', who: 'talent', signedIn: true, query: ['page'] },
   {
