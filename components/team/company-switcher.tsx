@@ -3,7 +3,7 @@ import { toastSuccess } from '@/lib/toast';
 import { useCurrentCompany } from './use-company';
 
 /**
- * The account menu's company switcher (docs/product.md "Companies and teams (screens)"): shown to
+ * The account menu's company switcher (docs/product.md "Companies and teams", "Screens"): shown to
  * a member of more than one company, one radio item per company, the chosen one checked. It
  * loads with the open menu (components/layout/account-menu.tsx), not with every page.
  */

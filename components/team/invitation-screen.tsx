@@ -13,7 +13,7 @@ import { useSession } from '@/store/session';
 import type { TInvitation } from '@/types/companies';
 import styles from './team.module.css';
 
-// /invitations/{token} (docs/product.md "Companies and teams (screens)"): who invites to which
+// /invitations/{token} (docs/product.md "Companies and teams", "Screens"): who invites to which
 // company with which role, and the one step left for the visitor: accept (signed in with the
 // invited e-mail), sign out (another e-mail), or sign in or create an account (signed out).
 

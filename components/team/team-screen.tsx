@@ -34,7 +34,7 @@ import type {
 import styles from './team.module.css';
 import { canOf, useCurrentCompany } from './use-company';
 
-// /business/team (docs/product.md "Companies and teams (screens)"): the chosen company's members,
+// /business/team (docs/product.md "Companies and teams", "Screens"): the chosen company's members,
 // its pending invitations, an invitation form and its audit log. Each part shows only what the
 // member's role may do; the server decides, and its refusals are said in words.
 

@@ -10,7 +10,7 @@ import { fakeApi, ok } from '../helpers/fake-api';
 import { makeUser } from '../helpers/fixtures';
 import { renderWithApp } from '../helpers/render';
 
-// The account menu of a business member (docs/product.md "Companies and teams (screens)"): the
+// The account menu of a business member (docs/product.md "Companies and teams", "Screens"): the
 // team page's link and, for a member of several companies, the switcher that chooses one.
 
 vi.mock('@/services/http-client', async (original) => {

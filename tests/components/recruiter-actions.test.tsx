@@ -12,7 +12,7 @@ import { fakeApi, ok, page } from '../helpers/fake-api';
 import { makeUser } from '../helpers/fixtures';
 import { renderWithApp } from '../helpers/render';
 
-// A recruiter moves applicants only (docs/product.md "Companies and teams (screens)"): the
+// A recruiter moves applicants only (docs/product.md "Companies and teams", "Screens"): the
 // business screens show them no new posting, no edit, no cancel, no start or finish. The server
 // refuses those anyway; the screens do not offer them.
 

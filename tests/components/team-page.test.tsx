@@ -10,7 +10,7 @@ import { fakeApi, ok, page, refused } from '../helpers/fake-api';
 import { makeUser } from '../helpers/fixtures';
 import { renderWithApp } from '../helpers/render';
 
-// /business/team (docs/product.md "Companies and teams (screens)") against a stand-in API that
+// /business/team (docs/product.md "Companies and teams", "Screens") against a stand-in API that
 // answers as the contract says (docs/api.md "Companies and teams").
 
 vi.mock('@/services/http-client', async (original) => {

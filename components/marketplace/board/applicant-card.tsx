@@ -61,7 +61,7 @@ function History({
   const ago = useAgo();
   const label = useStatusLabel();
   if (changes.length === 0) return null;
-  // Who moved it (docs/product.md "Companies and teams (screens)"): you, the talent (a
+  // Who moved it (docs/product.md "Companies and teams", "Screens"): you, the talent (a
   // withdrawal), or the member of the company the server names.
   const who = (c: TStatusChange & TWithActor) =>
     c.actor_id !== null && c.actor_id === (me?.id ?? ownerId)

@@ -64,7 +64,7 @@ export function LifecycleActions({
   const [finishJob, jobFinished] = useFinishJobMutation();
   const saving = started.isLoading || projectFinished.isLoading || jobFinished.isLoading;
   // Starting and finishing are a posting's edits: a recruiter has neither (docs/product.md
-  // "Companies and teams (screens)").
+  // "Companies and teams", "Screens").
   const may = useCompanyCan(companyIdOf(posting)).editPostings;
 
   const project = isProject(posting);

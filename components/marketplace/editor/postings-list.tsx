@@ -52,7 +52,7 @@ export default function PostingsList() {
   const [cancelPosting] = useCancelPostingMutation();
   const [asking, setAsking] = useState<TPosting | null>(null);
   // A recruiter moves applicants only: no new posting, no edit, no cancel (docs/product.md
-  // "Companies and teams (screens)"). The chosen company's role; a posting names its own.
+  // "Companies and teams", "Screens"). The chosen company's role; a posting names its own.
   const canIn = useCanIn();
 
   async function cancel(p: TPosting) {

@@ -148,7 +148,7 @@ const NOTIFICATIONS = jsonList(sql`
 
 /**
  * Whether the business viewing (placeholder `viewer`) is a member of a company with a posting the
- * user applied to (docs/product.md "Companies and teams — permissions"): the whole team may contact
+ * user applied to (docs/product.md "Companies and teams", "Permissions"): the whole team may contact
  * the applicant; a member who left or was removed no longer may, whoever wrote the posting.
  */
 const APPLIED_TO_VIEWER = sql<boolean>`(
