@@ -17,7 +17,7 @@ function TeamLoading() {
 
 /**
  * /business/team: the chosen company's members, pending invitations, the invitation form and its
- * audit log (docs/product.md "Companies and teams (screens)").
+ * audit log (docs/product.md "Companies and teams", "Screens").
  */
 export default function TeamPage() {
   const { t } = useTranslation('team');

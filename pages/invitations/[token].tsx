@@ -16,7 +16,7 @@ function Loading() {
   return <p role="status">{t('invitation.loading')}</p>;
 }
 
-/** /invitations/{token}: a company's invitation, for anyone holding its link (docs/product.md "Companies and teams (screens)"). */
+/** /invitations/{token}: a company's invitation, for anyone holding its link (docs/product.md "Companies and teams", "Screens"). */
 export default function InvitationPage() {
   const { t } = useTranslation('team');
   const { query } = useRouter();

@@ -1,3 +1,4 @@
+import { loggedPath } from '@/server/middleware/request-log';
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { translationProps } from '@/lib/i18n/page-props';
 import { paramsWithControlChars } from '@/server/lib/validate';
@@ -28,7 +29,7 @@ export class PageRenderError extends Error {
 }
 
 /** The page's path, without its query string (which holds what the visitor typed). */
-const pathOf = (ctx: GetServerSidePropsContext) => ctx.resolvedUrl.split('?')[0]!;
+const pathOf = (ctx: GetServerSidePropsContext) => loggedPath(ctx.resolvedUrl.split('?')[0]!);
 
 /**
  * getServerSideProps of a server-rendered page: `load` (the page's own) runs only for an address

@@ -15,7 +15,7 @@ import {
 } from '../helpers/marketplace';
 import { type TTestUser, createBusiness, createTalent } from '../helpers/users';
 
-// Who may do what in a company (docs/product.md "Companies and teams — permissions"): every
+// Who may do what in a company (docs/product.md "Companies and teams", "Permissions"): every
 // marketplace and pipeline call a business makes, for the owner, an admin and a recruiter of the
 // posting's company, the owner of another company, a talent and nobody signed in. Anonymous is
 // 401, a talent 403 (before any id is read), another company's owner 404 — like a missing

@@ -85,4 +85,52 @@ describe('the server log', () => {
     expect(log).not.toMatch(/argon2id/);
     expect(log).toContain('mail sent');
   });
+  it('never contains an invitation’s link token, from the invitation to the new member', async () => {
+    const ownerPassword = 'owner Secret p4ss';
+    const owner = await api.call('POST', '/users/register', {
+      body: {
+        email: 'log-owner@example.com',
+        name: 'Lucía',
+        last_name: 'M',
+        password: ownerPassword,
+        is_talent: false,
+        lang: 'en',
+        workplace_name: 'Log Labs',
+        position: 'CEO',
+        start_date: '2020-01-15',
+        work_here: true,
+      },
+    });
+    expect(owner.status).toBe(201);
+    const ownerToken = owner.json.access_token as string;
+    const [membership] = (await api.call('GET', '/me/companies', { token: ownerToken })).json
+      .data as { company: { id: number } }[];
+    const invited = await api.call('POST', `/companies/${membership!.company.id}/invitations`, {
+      token: ownerToken,
+      body: { email: 'log-recruiter@example.com', role: 'recruiter', lang: 'en' },
+    });
+    expect(invited.status).toBe(201);
+    const link = /\/invitations\/([A-Za-z0-9_-]{43})/.exec(smtp.received.at(-1)!.raw);
+    const linkToken = link![1]!;
+    expect((await api.call('GET', `/invitations/${linkToken}`)).status).toBe(200);
+    const password = 'recruiter Secret p4ss';
+    const joined = await api.call('POST', '/users/register', {
+      body: {
+        email: 'log-recruiter@example.com',
+        name: 'Elena',
+        last_name: 'G',
+        password,
+        is_talent: false,
+        lang: 'en',
+        invitation_token: linkToken,
+      },
+    });
+    expect(joined.status).toBe(201);
+    const log = lines.join('\n');
+    for (const secret of [linkToken, ownerPassword, password, ownerToken]) {
+      expect(log).not.toContain(secret);
+    }
+    // The route is logged, without its token.
+    expect(log).toContain('/api/invitations/…');
+  });
 });

@@ -1,0 +1,319 @@
+import { randomInt } from 'node:crypto';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BASE_URL,
+  browser,
+  newContext,
+  seriousA11yViolations,
+  setUpBrowser,
+  uniqueEmail,
+} from './browser';
+import { isoDay, prefix, signIn, tag, text, toast, type TLocale } from './journeys';
+import { waitForMail } from './mail';
+import { secretsSeen } from './secrets';
+
+// A company's team (docs/product.md "Companies and teams"), in each language: an owner invites a
+// recruiter from /business/team; the recruiter follows the link of the e-mail (read from the test
+// SMTP server), registers from it and lands in the company; moves an applicant on the board (the
+// owner's board names them in the history); cannot edit the posting; is removed by the owner while
+// their board is open, and their next move is refused with a clear message.
+
+const JOURNEY_MS = 180_000;
+/** A server answer on a busy machine. */
+const ANSWER_MS = 20_000;
+
+type TJson = { status?: boolean; data?: unknown; access_token?: string } & Record<string, unknown>;
+
+/** A call of the API from outside the browser, from its own address (limits are per address). */
+async function api(method: string, path: string, body: unknown, token?: string): Promise<TJson> {
+  const ip = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}::9`;
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(ANSWER_MS),
+  });
+  const json = (await res.json()) as TJson;
+  expect(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`).toBe(true);
+  return json;
+}
+
+/** axe on the page as it is, once the navigation's progress bar is gone. */
+async function expectNoSeriousA11y(p: Page, where: string) {
+  await p.waitForLoadState('load');
+  await p.locator('#nprogress').waitFor({ state: 'detached', timeout: ANSWER_MS });
+  expect({ where, violations: await seriousA11yViolations(p) }).toEqual({ where, violations: [] });
+}
+
+/** Whether the page, at 320 px, scrolls sideways. */
+async function expectFitsAt320(p: Page, where: string) {
+  await p.setViewportSize({ width: 320, height: 800 });
+  const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+  expect({ where, wide }).toEqual({ where, wide: 320 });
+  await p.setViewportSize({ width: 1280, height: 800 });
+}
+
+setUpBrowser();
+
+for (const locale of ['en', 'es'] as TLocale[]) {
+  const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);
+  const p = prefix(locale);
+  const status = (s: 'shortlisted' | 'hired') => tr(`market:statuses.application.${s}`);
+
+  describe(`a company's team (${locale})`, () => {
+    const word = tag();
+    const company = `Equipo ${word}`;
+    const owner = { name: 'Lucía', lastName: 'Martín', email: uniqueEmail(`teamowner${locale}`) };
+    const recruiter = {
+      name: 'Elena',
+      lastName: `Gómez${word}`,
+      email: uniqueEmail(`teamrecruiter${locale}`),
+    };
+    const applicant = 'Rosa Mamani';
+    const ownerPassword = `owner passphrase ${locale} ${word}`;
+    const recruiterPassword = `recruiter passphrase ${locale} ${word}`;
+    const project = { id: 0, title: `Tambo${word} ${locale === 'es' ? 'tienda' : 'shop'}` };
+    let ownerContext: BrowserContext;
+    let recruiterContext: BrowserContext;
+    let ownerPage: Page;
+    let recruiterPage: Page;
+    const board = () => `${p}/business/projects/${project.id}/applicants`;
+
+    beforeAll(async () => {
+      ownerContext = await newContext(browser);
+      recruiterContext = await newContext(browser);
+      ownerPage = await ownerContext.newPage();
+      recruiterPage = await recruiterContext.newPage();
+    });
+    afterAll(async () => {
+      await ownerContext?.close();
+      await recruiterContext?.close();
+    });
+
+    const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
+    /** Moves `name` to `to` on `page`'s open board, through the confirmation. */
+    async function askMove(page: Page, name: string, to: 'shortlisted' | 'hired') {
+      await card(page, name)
+        .getByRole('group', { name: tr('pipeline:card.move_group', { name }), exact: true })
+        .getByRole('button', { name: status(to), exact: true })
+        .click();
+      const dialog = page.getByRole('dialog', {
+        name: tr('pipeline:move.title', { name, status: status(to) }),
+        exact: true,
+      });
+      await dialog.waitFor({ timeout: ANSWER_MS });
+      await dialog
+        .getByRole('button', {
+          name:
+            to === 'hired'
+              ? tr('pipeline:move.confirm_hired', { name })
+              : tr('pipeline:move.confirm_move', { name, status: status(to) }),
+          exact: true,
+        })
+        .click();
+    }
+
+    it(
+      'lets the owner invite a recruiter by e-mail from the team page',
+      async () => {
+        // The owner's company and posting, and an applicant, through the API.
+        secretsSeen.add(ownerPassword);
+        const registered = await api('POST', '/users/register', {
+          email: owner.email,
+          name: owner.name,
+          last_name: owner.lastName,
+          password: ownerPassword,
+          lang: locale,
+          is_talent: false,
+          workplace_name: company,
+          position: 'CEO',
+          start_date: '2020-02-01',
+          work_here: true,
+        });
+        const posted = await api(
+          'POST',
+          '/projects',
+          {
+            name: project.title,
+            summary: 'An online shop for a weavers’ cooperative.',
+            description: 'Catalogue, orders and payments, in Spanish and English.',
+            skills: ['React'],
+            budget: 250_000,
+            currency: 'USD',
+            weeks: 6,
+            modality: 'remote',
+            country_code: 'PE',
+            end_date: isoDay(40),
+          },
+          registered.access_token,
+        );
+        project.id = (posted.data as { id: number }).id;
+        const talentPassword = `talent passphrase ${locale} ${word}`;
+        secretsSeen.add(talentPassword);
+        const talent = await api('POST', '/users/register', {
+          email: uniqueEmail(`teamtalent${locale}`),
+          name: 'Rosa',
+          last_name: 'Mamani',
+          password: talentPassword,
+          lang: locale,
+          is_talent: true,
+        });
+        await api(
+          'POST',
+          '/project_applications',
+          {
+            project_id: project.id,
+            proposal: 'I built the shops of two cooperatives in Cusco.',
+            price_proposal: 240_000,
+            weeks: 6,
+            lang: locale,
+          },
+          talent.access_token,
+        );
+
+        // The owner invites from the team page.
+        await signIn(ownerPage, owner.email, ownerPassword, locale);
+        await ownerPage.waitForURL((u) => !u.pathname.endsWith('/auth/login'), {
+          timeout: ANSWER_MS,
+        });
+        await ownerPage.goto(`${p}/business/team`);
+        const email = ownerPage.getByLabel(tr('team:invite.email'), { exact: true });
+        await email.waitFor({ timeout: ANSWER_MS });
+        await expectNoSeriousA11y(ownerPage, `${p}/business/team`);
+        await expectFitsAt320(ownerPage, `${p}/business/team`);
+        await email.fill(recruiter.email);
+        await ownerPage
+          .getByLabel(tr('team:invite.role'), { exact: true })
+          .selectOption('recruiter');
+        const since = Date.now();
+        await ownerPage
+          .getByRole('button', { name: tr('team:invite.submit'), exact: true })
+          .click();
+        await toast(ownerPage, tr('team:invite.sent', { email: recruiter.email }));
+        await ownerPage.getByText(recruiter.email, { exact: true }).first().waitFor();
+
+        // The e-mail, in the inviter's language, carries the link.
+        const mail = await waitForMail(recruiter.email, since, ANSWER_MS);
+        const link = /https?:\/\/\S+?(\/es)?\/invitations\/([A-Za-z0-9_-]{43})/.exec(mail);
+        expect(link, mail).toBeTruthy();
+        expect(link![1] ?? '').toBe(p);
+        const token = link![2]!;
+        secretsSeen.add(token);
+
+        // The recruiter opens it signed out and registers from it.
+        await recruiterPage.goto(`${p}/invitations/${token}`);
+        await recruiterPage
+          .getByText(
+            tr('team:invitation.invites', {
+              inviter: `${owner.name} ${owner.lastName}`,
+              company,
+              role: tr('team:role_in_sentence.recruiter'),
+            }),
+            { exact: true },
+          )
+          .waitFor({ timeout: ANSWER_MS });
+        await expectNoSeriousA11y(recruiterPage, `${p}/invitations/…`);
+        await expectFitsAt320(recruiterPage, `${p}/invitations/…`);
+        await recruiterPage
+          .getByRole('link', { name: tr('team:invitation.create_account'), exact: true })
+          .click();
+        const emailField = recruiterPage.getByLabel(tr('auth.fields.email'), { exact: true });
+        await emailField.waitFor({ timeout: ANSWER_MS });
+        await expect.poll(() => emailField.inputValue()).toBe(recruiter.email);
+        secretsSeen.add(recruiterPassword);
+        await recruiterPage
+          .getByLabel(tr('auth.fields.name'), { exact: true })
+          .fill(recruiter.name);
+        // "Last name (optional)": its label names it optional.
+        await recruiterPage.getByLabel(tr('auth.fields.last_name')).fill(recruiter.lastName);
+        await recruiterPage
+          .getByLabel(tr('auth.fields.password'), { exact: true })
+          .fill(recruiterPassword);
+        await recruiterPage
+          .getByRole('button', { name: tr('auth.register.submit'), exact: true })
+          .click();
+        await recruiterPage.waitForURL(`**${p}/business/postings`, { timeout: ANSWER_MS });
+        // The company's posting is in the recruiter's postings.
+        await recruiterPage
+          .getByText(project.title, { exact: true })
+          .first()
+          .waitFor({ timeout: ANSWER_MS });
+      },
+      JOURNEY_MS,
+    );
+
+    it(
+      'lets the recruiter move an applicant, named in the history, but not edit the posting',
+      async () => {
+        expect(project.id).toBeGreaterThan(0);
+        await recruiterPage.goto(board());
+        await card(recruiterPage, applicant).waitFor({ timeout: ANSWER_MS });
+        await askMove(recruiterPage, applicant, 'shortlisted');
+        await toast(
+          recruiterPage,
+          tr('pipeline:move.moved', { name: applicant, status: status('shortlisted') }),
+        );
+
+        // The owner's board names the recruiter as the one who moved.
+        await ownerPage.goto(board());
+        const history = card(ownerPage, applicant).locator('details');
+        await history.waitFor({ timeout: ANSWER_MS });
+        await history.locator('summary').click();
+        await history
+          .getByText(new RegExp(`${recruiter.name} ${recruiter.lastName}`))
+          .waitFor({ timeout: ANSWER_MS });
+
+        // The recruiter cannot edit the posting: the page says who can.
+        await recruiterPage.goto(`${p}/business/projects/${project.id}/edit`);
+        await recruiterPage
+          .getByRole('alert')
+          .filter({ hasText: tr('market:form.not_yours') })
+          .waitFor({ timeout: ANSWER_MS });
+      },
+      JOURNEY_MS,
+    );
+
+    it(
+      'ends the recruiter’s access at once when the owner removes them, board open or not',
+      async () => {
+        expect(project.id).toBeGreaterThan(0);
+        await recruiterPage.goto(board());
+        await card(recruiterPage, applicant).waitFor({ timeout: ANSWER_MS });
+
+        // The owner removes the recruiter from the team page.
+        await ownerPage.goto(`${p}/business/team`);
+        const name = `${recruiter.name} ${recruiter.lastName}`;
+        const row = ownerPage.getByRole('listitem').filter({ hasText: recruiter.email });
+        await row.first().waitFor({ timeout: ANSWER_MS });
+        await row
+          .first()
+          .getByRole('button', { name: tr('team:members.remove'), exact: true })
+          .click();
+        const dialog = ownerPage.getByRole('dialog', {
+          name: tr('team:members.remove_title', { name, company }),
+          exact: true,
+        });
+        await dialog.waitFor({ timeout: ANSWER_MS });
+        await dialog.getByRole('button', { name: tr('team:members.remove'), exact: true }).click();
+        await toast(ownerPage, tr('team:members.removed', { name }));
+
+        // The recruiter's board, still open, refuses the next move with a clear message.
+        await askMove(recruiterPage, applicant, 'hired');
+        await recruiterPage
+          .getByText(
+            locale === 'es'
+              ? /Ya no eres miembro de esta empresa/
+              : /You are no longer a member of this company/,
+          )
+          .first()
+          .waitFor({ timeout: ANSWER_MS });
+      },
+      JOURNEY_MS,
+    );
+  });
+}
