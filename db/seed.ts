@@ -3,6 +3,7 @@ import type { TPostingKind } from '@/lib/kinds';
 import {
   applicationStatusHistory,
   companies,
+  companyAudit,
   companyMembers,
   jobApplications,
   jobs,
@@ -336,6 +337,55 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
       createdAt: ago(h.daysAgo),
     })),
   );
+  // The companies' audit logs, as the acts above would have written them: postings published,
+  // María's team joining, and every move a member made (docs/product.md "Companies and teams").
+  const postingsOf = { project: DEMO_PROJECTS, job: DEMO_JOBS };
+  const personOf = (ref: TDemoUserRef) =>
+    ref.role === 'talent'
+      ? DEMO_TALENTS[ref.index]!
+      : ref.role === 'business'
+        ? DEMO_BUSINESSES[ref.index]!
+        : DEMO_TEAM[ref.index]!;
+  const fullName = (ref: TDemoUserRef) => `${personOf(ref).name} ${personOf(ref).lastName}`;
+  await tx.insert(companyAudit).values([
+    ...(['project', 'job'] as const).flatMap((kind) =>
+      postingsOf[kind].map((posting, index) => ({
+        companyId: companyIds[posting.owner]!,
+        actorId: businessIds[posting.owner]!,
+        action: 'posting.created',
+        target: { type: kind, id: postingId(kind, index), label: posting.name },
+        createdAt: ago(posting.postedDaysAgo),
+      })),
+    ),
+    ...DEMO_TEAM.map((m, i) => ({
+      companyId: companyIds[0]!,
+      actorId: teamIds[i]!,
+      action: 'member.joined',
+      target: { type: 'member', id: teamIds[i]!, label: `${m.name} ${m.lastName}`, role: m.role },
+      createdAt: ago(m.joinedDaysAgo),
+    })),
+    ...DEMO_PLAN.history
+      .filter((h) => h.actor.role !== 'talent')
+      .map((h) => {
+        const a = planned[h.application]!;
+        const posting = postingsOf[a.kind][a.posting]!;
+        return {
+          companyId: companyIds[posting.owner]!,
+          actorId: userId(h.actor),
+          action: 'application.moved',
+          target: {
+            type: `${a.kind}_application`,
+            id: applicationId(h.application),
+            label: fullName({ role: 'talent', index: a.talent }),
+            posting: { kind: a.kind, id: postingId(a.kind, a.posting), name: posting.name },
+            talent_id: talentIds[a.talent]!,
+            from: h.from,
+            to: h.to,
+          },
+          createdAt: ago(h.daysAgo),
+        };
+      }),
+  ]);
   // Nobody can be signed in yet (there were no users), so no stream awaits these: no pg_notify.
   await tx.insert(notifications).values(
     DEMO_PLAN.notifications.map((n) => ({

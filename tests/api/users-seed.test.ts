@@ -256,6 +256,39 @@ describe('the demo data', () => {
     expect(Object.values(jobBoard.counts).filter((n) => n > 0).length).toBeGreaterThanOrEqual(3);
   });
 
+  it('gives María’s company a team and an activity log naming who did what', async () => {
+    const [membership] = await as<{ company: { id: number; slug: string }; role: string }[]>(
+      MARIA,
+      'GET',
+      '/me/companies',
+    );
+    expect(membership).toMatchObject({ company: { slug: 'andes-labs' }, role: 'owner' });
+    const id = membership!.company.id;
+    const members = await as<{ user: { email: string }; role: string }[]>(
+      MARIA,
+      'GET',
+      `/companies/${id}/members`,
+    );
+    expect(members.map((m) => [m.user.email, m.role])).toEqual(
+      expect.arrayContaining([
+        [MARIA, 'owner'],
+        [DEMO_ACCOUNTS.team[0], 'admin'],
+        [DEMO_ACCOUNTS.team[1], 'recruiter'],
+      ]),
+    );
+    const log = await as<{ data: { actor: { name: string } | null; action: string }[] }>(
+      MARIA,
+      'GET',
+      `/companies/${id}/audit?per_page=50`,
+    );
+    expect(
+      log.data.some((e) => e.action === 'application.moved' && e.actor?.name === 'Elena'),
+    ).toBe(true);
+    expect(log.data.some((e) => e.action === 'member.joined' && e.actor?.name === 'Pablo')).toBe(
+      true,
+    );
+  });
+
   it('has a history row for every application that moved', async () => {
     for (const table of [projectApplications, jobApplications] as const) {
       const kind = table === projectApplications ? 'project' : 'job';
