@@ -1,7 +1,8 @@
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
@@ -9,6 +10,10 @@ import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
 import { NotificationBell } from './notification-bell';
 import { PostMenu } from './post-menu';
+
+// The role check comes in a second chunk (with the cache): "Post" paints at once, as before, and
+// a recruiter's goes once their memberships are read.
+const PostRoleProbe = dynamic(() => import('./post-role-probe'), { ssr: false });
 import styles from './layout.module.css';
 
 /** 24×24 outline icons of the main links (shown instead of their words on a phone). */
@@ -57,6 +62,8 @@ export function Header() {
   const { rehydrated } = useSession();
   const user = useAppSelector(selectUser);
   const signedIn = rehydrated && user ? user : null;
+  // Whether the chosen company's role may post: yes until PostRoleProbe has read it.
+  const [mayPost, setMayPost] = useState(true);
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
@@ -81,7 +88,12 @@ export function Header() {
               </NavLink>
             ))}
         </nav>
-        {signedIn && !signedIn.is_talent && <PostMenu />}
+        {signedIn && !signedIn.is_talent && (
+          <>
+            <PostRoleProbe onChange={setMayPost} />
+            {mayPost && <PostMenu />}
+          </>
+        )}
         <LanguageSwitcher />
         <NotificationBell />
         <AccountMenu />

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { AxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Header } from '@/components/layout/header';
 import { LifecycleActions } from '@/components/marketplace/board/lifecycle-actions';
 import PostingsList from '@/components/marketplace/editor/postings-list';
 import NewPostingActions from '@/components/team/new-posting-actions';
@@ -116,5 +117,42 @@ describe('what a recruiter sees of the postings', () => {
     expect(screen.getByRole('button', { name: 'Cancel posting' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Post a job' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start project' })).toBeInTheDocument();
+  });
+});
+
+describe('the header’s Post menu', () => {
+  const renderHeader = (locale: 'en' | 'es') =>
+    renderWithApp(
+      <SessionProvider persistor={null} rehydrated>
+        <Header />
+      </SessionProvider>,
+      { locale, session, router: { pathname: '/business/postings' } },
+    );
+
+  it('goes away for a recruiter once the memberships are read, in en and es', async () => {
+    for (const [locale, name] of [
+      ['en', 'Post a project or job'],
+      ['es', 'Publicar un proyecto o empleo'],
+    ] as const) {
+      fakeApi.reset();
+      as('recruiter');
+      const { unmount } = await renderHeader(locale);
+      await waitFor(() => expect(fakeApi.made('GET', '/me/companies')).toHaveLength(1));
+      await waitFor(() => expect(screen.queryByRole('button', { name })).not.toBeInTheDocument());
+      unmount();
+    }
+  });
+
+  it('stays for an owner and an admin', async () => {
+    for (const role of ['owner', 'admin'] as const) {
+      fakeApi.reset();
+      as(role);
+      const { unmount } = await renderHeader('en');
+      await waitFor(() => expect(fakeApi.made('GET', '/me/companies')).toHaveLength(1));
+      expect(
+        await screen.findByRole('button', { name: 'Post a project or job' }),
+      ).toBeInTheDocument();
+      unmount();
+    }
   });
 });
