@@ -157,7 +157,9 @@ describe('the demo seed', () => {
       notifications: DEMO_PLAN.notifications.length,
     });
     // The figures of the demo as it is today: a change to them is a change to the demo data.
-    expect(Object.values(counts)).toEqual([11, 2, 4, 27, 16, 7, 19, 28, 9, 18, 4, 3, 12, 6, 19, 41]);
+    expect(Object.values(counts)).toEqual([
+      11, 2, 4, 27, 16, 7, 19, 28, 9, 18, 4, 3, 12, 6, 19, 41,
+    ]);
   });
 
   it('numbers accounts and postings in the order of the data', async () => {
