@@ -673,12 +673,13 @@ describe.skipIf(!hasPostgres)(needsPostgres('two app instances over one PostgreS
     expect(removed.status, JSON.stringify(removed.json)).toBe(200);
     // Ended by the control message on the notifications channel (before any keep-alive).
     await expect(sse.next()).rejects.toThrow('the stream ended');
-    // The client reconnects; no longer a member, its company is not found.
+    // The client reconnects; no longer a member, the company tells them so.
     expect((await openStream(appB, member.token)).status).toBe(200);
     const next = await callB('GET', `/companies/${owner.companyId}/members`, {
       token: member.token,
     });
-    expect(next.status).toBe(404);
+    expect(next.status).toBe(403);
+    expect(next.json).toMatchObject({ message: 'You are no longer a member of this company.' });
   });
 
   it('each instance LISTENs on one connection of its own, which closing its database ends', async () => {
