@@ -13,7 +13,7 @@ import { PostMenu } from './post-menu';
 
 // The role check comes in a second chunk (with the cache): "Post" paints at once, as before, and
 // a recruiter's goes once their memberships are read.
-const PostRoleProbe = dynamic(() => import('./post-role-probe'), { ssr: false });
+const PostRoleProbe = dynamic(() => import('@/components/team/post-role-probe'), { ssr: false });
 import styles from './layout.module.css';
 
 /** 24×24 outline icons of the main links (shown instead of their words on a phone). */

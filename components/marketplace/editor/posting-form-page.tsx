@@ -1,5 +1,5 @@
 import dynamic from 'next/dynamic';
-import { useCompanyCan } from '@/components/team/use-company';
+import { useState } from 'react';
 import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
@@ -30,6 +30,8 @@ preloadForSession(
  * server's page and paint at once; so is the form when the request had the session
  * (page-state/signed-in-page.ts `signedInPage`), otherwise it waits for the session.
  */
+const PostRoleProbe = dynamic(() => import('@/components/team/post-role-probe'), { ssr: false });
+
 export type TPostingFormPageProps = {
   posting?: TProject | TJob;
   countries: TOption[];
@@ -45,9 +47,9 @@ export function PostingFormPage({
   const user = useAppSelector(selectUser);
   const title = t(`form.${posting ? 'edit' : 'new'}_${kind}`);
   // Only the owners and admins of the posting's company edit it (docs/product.md "Companies and
-  // teams"); the server refuses anyone else.
-  const can = useCompanyCan(posting?.company.id);
-  const notYours = posting && user && !can.editPostings;
+  // teams"); the server refuses anyone else. The role is read after the page (PostRoleProbe).
+  const [mayEdit, setMayEdit] = useState(true);
+  const notYours = posting && user && !mayEdit;
   const closed =
     posting &&
     !('budget' in posting ? posting.project_status_id === 1 : posting.job_status_id === 1);
@@ -60,6 +62,7 @@ export function PostingFormPage({
             <p>{t('form.lead')}</p>
           </div>
         </header>
+        {posting && user && <PostRoleProbe companyId={posting.company.id} onChange={setMayEdit} />}
         <RequireAuth role="business">
           {notYours ? (
             <p className={styles.empty} role="alert">
