@@ -7,3 +7,4 @@ export * from './companies';
 export * from './marketplace';
 export * from './notifications';
 export * from './security';
+export * from './workbench';
