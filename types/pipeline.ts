@@ -22,7 +22,16 @@ export type TStatusChange = {
   created_at: string;
 };
 
-type TBoardExtras = { talent: TBoardTalent; history: TStatusChange[] };
+/** The team's view of an application (docs/api.md "The recruiter's workbench"); never a talent's. */
+type TBoardExtras = {
+  talent: TBoardTalent;
+  history: TStatusChange[];
+  /** The team's ratings: their average (one decimal) and how many members rated; null average when none. */
+  rating: { average: number | null; count: number };
+  notes_count: number;
+  /** When the application entered its current status (its last move, else its creation). */
+  stage_since: string;
+};
 
 export type TBoardProjectApplication = TProjectApplication & TBoardExtras;
 export type TBoardJobApplication = TJobApplication & TBoardExtras;
@@ -50,3 +59,55 @@ export type TLifecycleArgs = TBoardKey & { lang: 'en' | 'es' };
 
 /** `POST /project_applications/readytoclose`. */
 export type TReadyToClose = { id: number; ready_to_close: true; message: string };
+
+/** The board's search, filters and order (`GET /{kind}s/{id}/applications`), kept in the URL. */
+export type TBoardQuery = {
+  search?: string;
+  min_rating?: 1 | 2 | 3 | 4 | 5;
+  skill?: number;
+  has_cv?: boolean;
+  /** Projects only: the proposal's price range and most weeks. */
+  min_price?: number;
+  max_price?: number;
+  max_weeks?: number;
+  sort?: 'applied' | 'price' | 'rating' | 'stage_time';
+  order?: 'asc' | 'desc';
+};
+
+/** `POST /{kind}_applications/bulk_status`. */
+export type TBulkStatusArgs = TBoardKey & {
+  application_ids: number[];
+  status: 0 | 1 | 2 | 3;
+  reason?: string;
+  lang: 'en' | 'es';
+};
+
+/** Why an application of a bulk move did not move. */
+export type TBulkSkipCode = 'withdrawn' | 'same_status' | 'not_found' | 'changed';
+
+export type TBulkStatusResult = {
+  moved: number[];
+  skipped: { id: number; code: TBulkSkipCode }[];
+};
+
+/** A member's private note on an application (`GET /{kind}_applications/{id}/notes`). */
+export type TApplicationNote = {
+  id: number;
+  /** Null when the author's account is gone. */
+  author: { id: number; name: string; last_name: string } | null;
+  body: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** `PUT /{kind}_applications/{id}/rating`'s answer. */
+export type TRatingResult = { average: number | null; count: number; mine: number | null };
+
+/** A company's public responsiveness over 90 days; null under 10 applications. */
+export type TResponsiveness = {
+  /** Share (0–1) of applicants moved within 14 days of applying. */
+  answered_share: number;
+  /** Median whole days from applying to the first move. */
+  median_days_to_first_move: number;
+  sample: number;
+} | null;
