@@ -4,7 +4,6 @@ import type {
   TCompany,
   TCompanyPatch,
   TCompanyRole,
-  TInvitation,
   TInvitationSent,
   TInviteRole,
   TMember,
@@ -80,10 +79,6 @@ export const companiesApi = api.injectEndpoints({
       invalidatesTags: (_r, error, { companyId }) =>
         error ? [] : [companyTag('Invitations', companyId), companyTag('Audit', companyId)],
     }),
-    /** `GET /invitations/{token}`: public, sent without the session's token being required. */
-    invitation: b.query<TInvitation, string>({
-      query: (token) => ({ method: 'GET', url: `/invitations/${encodeURIComponent(token)}` }),
-    }),
     acceptInvitation: b.mutation<TAccepted, string>({
       query: (token) => ({
         method: 'POST',
@@ -141,7 +136,6 @@ export const {
   useCompanyInvitationsQuery,
   useRevokeInvitationMutation,
   useResendInvitationMutation,
-  useInvitationQuery,
   useAcceptInvitationMutation,
   useChangeMemberRoleMutation,
   useRemoveMemberMutation,

@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { writeCompanyChoice } from '@/lib/company-choice';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { settle } from '@/services/api';
-import { useAcceptInvitationMutation, useInvitationQuery } from '@/services/companies-api';
+import { useAcceptInvitationMutation } from '@/services/companies-api';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
@@ -27,25 +27,16 @@ export const registerHref = (token: string, invitation: TInvitation) =>
     next: '/business/postings',
   }).toString()}`;
 
-export default function InvitationScreen({ token }: { token: string }) {
+/** The invitation of `token`, as the page's server read it (null: unknown, used or revoked). */
+export default function InvitationScreen({
+  token,
+  invitation: data,
+}: {
+  token: string;
+  invitation: TInvitation | null;
+}) {
   const { t } = useTranslation('team');
-  const { data, error, isLoading } = useInvitationQuery(token);
-  const say = useFailureText();
-  if (isLoading) {
-    return (
-      <p className={styles.muted} role="status">
-        {t('invitation.loading')}
-      </p>
-    );
-  }
-  if (error || !data) {
-    const code = (error as { code?: string } | undefined)?.code;
-    return (
-      <p role="alert">
-        {code === 'not_found' ? t('invitation.invalid') : say(error, { nothingSaved: false })}
-      </p>
-    );
-  }
+  if (!data) return <p role="alert">{t('invitation.invalid')}</p>;
   const role = t(`role_in_sentence.${data.role}`);
   return (
     <>

@@ -64,24 +64,50 @@ type TAsk =
   | { kind: 'leave'; member: TMember }
   | { kind: 'revoke'; invitation: TPendingInvitation };
 
+/**
+ * The team screen. It keeps the height of a screen from its first paint and shows its sections
+ * together once their first reads are in, so nothing on the page moves as they arrive (the
+ * layout-shift budget, docs/performance.md).
+ */
 export default function TeamScreen() {
-  const { t } = useTranslation('team');
   const { company, role, loading } = useCurrentCompany();
-  if (loading) {
-    return (
-      <p className={styles.muted} role="status">
-        {t('loading')}
-      </p>
-    );
-  }
-  if (!company || !role) return <p>{t('no_company')}</p>;
-  return <Team key={company.id} company={company} role={role} />;
+  let body;
+  if (loading) body = <TeamLoading />;
+  else if (!company || !role) body = <NoCompany />;
+  else body = <Team key={company.id} company={company} role={role} />;
+  return <div className={styles.screen}>{body}</div>;
+}
+
+export function TeamLoading() {
+  const { t } = useTranslation('team');
+  return (
+    <p className={styles.muted} role="status">
+      {t('loading')}
+    </p>
+  );
+}
+
+function NoCompany() {
+  const { t } = useTranslation('team');
+  return <p>{t('no_company')}</p>;
+}
+
+/** Whether the team's first reads (members; for managers, invitations and the log's first page) are still under way. */
+function useFirstReadsPending(companyId: number, manage: boolean) {
+  const members = useCompanyMembersQuery(companyId);
+  const invitations = useCompanyInvitationsQuery(companyId, { skip: !manage });
+  const audit = useCompanyAuditQuery(
+    { companyId, page: 1, perPage: AUDIT_PER_PAGE },
+    { skip: !manage },
+  );
+  return members.isLoading || invitations.isLoading || audit.isLoading;
 }
 
 function Team({ company, role }: { company: TCompanyRef; role: TCompanyRole }) {
   const { t } = useTranslation('team');
   const can = canOf(role);
   const [ask, setAsk] = useState<TAsk | null>(null);
+  if (useFirstReadsPending(company.id, can.manageTeam)) return <TeamLoading />;
   return (
     <>
       <p>{t('lead', { company: company.name })}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'next-i18next/pages';
 import { RequireAuth } from '@/components/auth/require-auth';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
+import teamStyles from '@/components/team/team.module.css';
 import { TEAM_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 
 // The team reads server data: it comes in a second chunk, with the cache (first-load budget).
@@ -10,9 +11,14 @@ const TeamScreen = dynamic(() => import('@/components/team/team-screen'), {
   loading: () => <TeamLoading />,
 });
 
+/** Until the screen's code is in: the screen's height already, so nothing moves when it comes. */
 function TeamLoading() {
   const { t } = useTranslation('team');
-  return <p role="status">{t('loading')}</p>;
+  return (
+    <div className={teamStyles.screen}>
+      <p role="status">{t('loading')}</p>
+    </div>
+  );
 }
 
 /**

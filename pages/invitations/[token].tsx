@@ -4,9 +4,11 @@ import { useTranslation } from 'next-i18next/pages';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
 import { TEAM_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
+import { loadInvitation } from '@/server/ssr/invitation';
 import { serverPage } from '@/server/ssr/page';
+import type { TInvitation } from '@/types/companies';
 
-// The invitation reads server data: it comes in a second chunk, with the cache (first-load budget).
+// The invitation's answer needs the API's cache: it comes in a second chunk (first-load budget).
 const InvitationScreen = dynamic(() => import('@/components/team/invitation-screen'), {
   loading: () => <Loading />,
 });
@@ -17,7 +19,7 @@ function Loading() {
 }
 
 /** /invitations/{token}: a company's invitation, for anyone holding its link (docs/product.md "Companies and teams", "Screens"). */
-export default function InvitationPage() {
+export default function InvitationPage({ invitation }: { invitation: TInvitation | null }) {
   const { t } = useTranslation('team');
   const { query } = useRouter();
   const token = typeof query.token === 'string' ? query.token : '';
@@ -29,14 +31,18 @@ export default function InvitationPage() {
             <h1>{t('invitation.title')}</h1>
           </div>
         </header>
-        {token && <InvitationScreen token={token} />}
+        {token && <InvitationScreen token={token} invitation={invitation} />}
       </div>
     </PageFrame>
   );
 }
 
 // Through serverPage (server/ssr/page.ts), as every server-rendered page: an address with control
-// characters is refused before anything else.
-export const getServerSideProps = serverPage(async ({ locale }) => ({
-  props: { ...(await translationProps(locale, TEAM_NAMESPACES)) },
+// characters is refused before anything else. The invitation is read here, so the page shows it at
+// once; an unknown or used link still answers 200, with the page saying it is no longer valid.
+export const getServerSideProps = serverPage(async ({ params, locale }) => ({
+  props: {
+    invitation: await loadInvitation(String(params?.token ?? '')),
+    ...(await translationProps(locale, TEAM_NAMESPACES)),
+  },
 }));

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companyInvitations, companyMembers, users } from '@/db/schema';
 import { signAccessToken } from '@/server/auth/tokens';
+import { setSsrDeps } from '@/server/ssr/context';
+import { loadInvitation } from '@/server/ssr/invitation';
 import { RATE_LIMITS } from '@/server/services/rate-limit';
 import { createTestApi } from '../helpers/api';
 import { createTeam } from '../helpers/companies';
@@ -181,6 +183,24 @@ describe('POST /companies/{id}/invitations', () => {
         body: { email: fresh(), role: 'admin' },
       });
       expect(res.status).toBe(404);
+    }
+  });
+
+  it('comes with the invitation page from the server (nothing fetched after it loads): what the e-mail said, or null for a replaced, unknown or malformed link', async () => {
+    setSsrDeps(api.deps);
+    try {
+      const t = await createTeam(api);
+      const email = fresh();
+      const first = await invited(t, email);
+      const second = await invited(t, email, 'admin');
+      const shown = await loadInvitation(second.token);
+      expect(shown).toEqual((await api.call('GET', `/invitations/${second.token}`)).json.data);
+      expect(shown).toMatchObject({ role: 'admin', email, expired: false });
+      expect(await loadInvitation(first.token)).toBeNull();
+      expect(await loadInvitation('A'.repeat(43))).toBeNull();
+      expect(await loadInvitation('no-such-invitation')).toBeNull();
+    } finally {
+      setSsrDeps(undefined);
     }
   });
 

@@ -36,15 +36,10 @@ async function renderInvitation(
   email: string | null,
   invitation: TInvitation | null = INVITATION,
 ) {
-  fakeApi.on(
-    'GET',
-    `/invitations/${TOKEN}`,
-    invitation ? ok(invitation) : refused(404, 'not_found'),
-  );
   const user = userEvent.setup();
   const result = await renderWithApp(
     <SessionProvider persistor={null} rehydrated>
-      <InvitationScreen token={TOKEN} />
+      <InvitationScreen token={TOKEN} invitation={invitation} />
       <ToastContainer />
     </SessionProvider>,
     {
