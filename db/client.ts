@@ -99,6 +99,36 @@ function postgresListen(
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/**
+ * The key of the advisory lock that instances starting at once take around their migrations
+ * (docs/deploy.md "Upgrades"). Any constant works; this one spells "TCMIGRAT" in ASCII.
+ */
+const MIGRATION_LOCK = '6071781699750084948';
+
+/**
+ * Runs `work` on one connection of `pool` that holds PostgreSQL's session advisory lock
+ * MIGRATION_LOCK, so that of several instances started against one database only one migrates
+ * at a time; the others wait, then find nothing pending. Drizzle's migrator reads the last
+ * applied migration before its transaction, so without the lock two instances both apply the
+ * first pending one and all but one fail. A connection that failed is closed rather than
+ * returned to the pool, which also frees its lock.
+ */
+async function underMigrationLock(
+  pool: import('pg').Pool,
+  work: (client: import('pg').PoolClient) => Promise<void>,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK]);
+    await work(client);
+    await client.query('SELECT pg_advisory_unlock($1::bigint)', [MIGRATION_LOCK]);
+  } catch (err) {
+    client.release(true);
+    throw err;
+  }
+  client.release();
+}
+
 /** Opens, migrates and fills reference data. Queries everywhere take the returned `db`. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.kind === 'postgres') {
@@ -114,8 +144,11 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     });
     const db = drizzle(pool, { schema }) as unknown as Db;
     try {
-      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
-      await ensureReferenceData(db);
+      await underMigrationLock(pool, async (client) => {
+        const one = drizzle(client, { schema }) as unknown as Db;
+        await migrate(one as never, { migrationsFolder: MIGRATIONS_DIR });
+        await ensureReferenceData(one);
+      });
     } catch (err) {
       await pool.end();
       throw err;
