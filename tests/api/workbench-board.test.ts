@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { skills, users } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
-import type { TKind } from '@/types/marketplace';
+import type { TPostingKind as TKind } from '@/types/marketplace';
 import { createTestApi } from '../helpers/api';
 import { createTeam } from '../helpers/companies';
 import { statementsOf } from '../helpers/statements';

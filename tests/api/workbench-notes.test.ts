@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { TKind } from '@/types/marketplace';
+import type { TPostingKind as TKind } from '@/types/marketplace';
 import type { TApplicationNote, TRatingResult } from '@/types/pipeline';
 import { createTestApi, type TJson } from '../helpers/api';
 import { createTeam } from '../helpers/companies';
