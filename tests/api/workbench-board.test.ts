@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { skills, users } from '@/db/schema';
+import { skills, uploads, users } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TPostingKind as TKind } from '@/types/marketplace';
 import { createTestApi } from '../helpers/api';
@@ -253,6 +253,30 @@ describe('a project’s board', () => {
 });
 
 describe('a job’s board', () => {
+  it('counts the CV sent with the application as a CV, as the profile’s', async () => {
+    const { team } = await sceneOf('job');
+    const job = await fx.postJob(team.owner.token);
+    const [withFile, without] = [await createTalent(api), await createTalent(api)];
+    const key = `cv-${withFile.id}.pdf`;
+    const [file] = await api.db
+      .insert(uploads)
+      .values({
+        ownerId: withFile.id,
+        kind: 'file',
+        storageKey: key,
+        originalName: key,
+        mime: 'application/pdf',
+        size: 10,
+      })
+      .returning();
+    const sent = await fx.applyJob(withFile.token, job.id, { file_id: file!.id });
+    const plain = await fx.applyJob(without.token, job.id);
+    const ids = async (query: string) =>
+      (await fx.board('job', team.owner.token, job.id, query)).data.map((a) => a.id);
+    expect(await ids('?has_cv=true')).toEqual([sent.id]);
+    expect(await ids('?has_cv=false')).toEqual([plain.id]);
+  });
+
   it.each(['min_price=100', 'max_price=100', 'max_weeks=2', 'sort=price'])(
     'refuses %s, which only projects have (400, the field named)',
     async (query) => {
