@@ -8,6 +8,7 @@ import { requestLog } from './middleware/request-log';
 import { companyRoutes } from './routes/companies';
 import { companyPageRoutes } from './routes/company-page';
 import { marketplaceRoutes } from './routes/marketplace';
+import { workbenchRoutes } from './routes/workbench';
 import { notificationRoutes } from './routes/notifications';
 import { profileEntryRoutes } from './routes/profile-entries';
 import { profileInfoRoutes } from './routes/profile-info';
@@ -52,6 +53,7 @@ export function createApp(deps: TDeps) {
   app.route('/', uploadRoutes);
   app.route('/', userRoutes);
   app.route('/', marketplaceRoutes);
+  app.route('/', workbenchRoutes);
   app.route('/', notificationRoutes);
   app.route('/', proofRoutes);
   app.route('/', companyRoutes);

@@ -3,7 +3,6 @@ import { Hono, type Context } from 'hono';
 import { KINDS, POSTING_KINDS, type TPostingKind } from '@/lib/kinds';
 import { MAX_ID } from '@/lib/schemas/common';
 import {
-  boardQuerySchema,
   changeStatusSchema,
   KIND_SCHEMAS,
   kindQuerySchema,
@@ -12,6 +11,7 @@ import {
   updateWalletSchema,
 } from '@/lib/schemas/marketplace';
 import { idSchema } from '@/lib/schemas/profile';
+import { BOARD_QUERY_SCHEMAS } from '@/lib/schemas/workbench';
 import type { TAppEnv } from '@/server/context';
 import { jsonBody, queryParams } from '@/server/lib/validate';
 import { requireRole } from '@/server/middleware/auth';
@@ -106,7 +106,8 @@ function kindRoutes<K extends TPostingKind>(app: Hono<TAppEnv>, kind: K) {
       })
       // The pipeline and lifecycle (docs/api.md "Pipeline and lifecycle").
       .get(`/${posts}/:id/applications`, requireRole('business'), async (c) => {
-        const query = queryParams(c, boardQuerySchema);
+        // The board's search, filters and order (docs/api.md "The recruiter's workbench").
+        const query = queryParams(c, BOARD_QUERY_SCHEMAS[kind]);
         const input = { ...query, id: pathId(c, kind) };
         return c.json({
           status: true,

@@ -44,6 +44,8 @@ export const RATE_LIMITS = {
   /** Each invitation (and each resend) e-mails an address nobody there has vouched for. */
   invitationsPerCompany: { max: 50, windowSeconds: DAY },
   invitationsPerInviter: { max: 20, windowSeconds: HOUR },
+  /** A member's private notes on applicants, written or edited (docs/product.md "The recruiter's workbench"). */
+  notesPerUser: { max: 60, windowSeconds: MINUTE },
 } as const;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;

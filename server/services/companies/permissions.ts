@@ -13,6 +13,8 @@ import { assertRole } from '@/server/services/access';
 export type TCompanyAction =
   | 'postings.write'
   | 'board.move'
+  | 'applicants.notes'
+  | 'applicants.rate'
   | 'company.edit'
   | 'team.view'
   | 'team.manage'
@@ -24,6 +26,10 @@ export type TCompanyAction =
 export const PERMISSIONS: Record<TCompanyAction, readonly TCompanyRole[]> = {
   'postings.write': ['owner', 'admin'],
   'board.move': ['owner', 'admin', 'recruiter'],
+  /** Private notes on an applicant; each member edits and deletes only their own. */
+  'applicants.notes': ['owner', 'admin', 'recruiter'],
+  /** One 1–5 rating per member and applicant. */
+  'applicants.rate': ['owner', 'admin', 'recruiter'],
   'company.edit': ['owner', 'admin'],
   'team.view': ['owner', 'admin', 'recruiter'],
   'team.manage': ['owner', 'admin'],
@@ -41,6 +47,14 @@ const REFUSED: Record<TCompanyAction, readonly [string, string]> = {
   'board.move': [
     'Your role in this company does not allow moving applicants.',
     'Tu rol en esta empresa no permite mover postulantes.',
+  ],
+  'applicants.notes': [
+    'Your role in this company does not allow writing notes on applicants.',
+    'Tu rol en esta empresa no permite escribir notas sobre postulantes.',
+  ],
+  'applicants.rate': [
+    'Your role in this company does not allow rating applicants.',
+    'Tu rol en esta empresa no permite calificar postulantes.',
   ],
   'company.edit': [
     "Only the company's owners and admins can edit its page.",

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   applicationStatusHistory,
   jobApplications,
@@ -7,15 +7,26 @@ import {
   users,
 } from '@/db/schema';
 import type { Db } from '@/db/types';
+import type { TBoardFilters } from '@/lib/schemas/workbench';
 import type { TCtx } from '@/server/context';
 import { paginated } from '@/server/services/profile/common';
 import { fileColumns, jobApplicationDto, projectApplicationDto } from './applications';
+import {
+  boardOrder,
+  boardWhere,
+  notesCount,
+  ratingAverage,
+  ratingCount,
+  stageSinceIso,
+} from './board-query';
 import { SERVER_KINDS } from './kinds';
 import { ownPosting } from './owned-posting';
 import type { TKind } from './postings';
 
-// The owner's board of applicants (docs/api.md "Pipeline and lifecycle"): a posting's
-// applications with their talent and status history, a page at a time, and the count per status.
+// The team's board of applicants (docs/api.md "Pipeline and lifecycle", "The recruiter's
+// workbench"): a posting's applications with their talent, status history, the team's rating,
+// notes count and time in stage, searched, filtered and ordered (board-query.ts), a page at a
+// time, and the count per status of the filtered set.
 
 const talentColumns = {
   id: users.id,
@@ -81,20 +92,46 @@ const talentDto = (u: TTalentRow) => ({
 /** What a board application tells of its posting. */
 type TBoardPosting = { id: number; name: string; statusId: number; currency: string };
 
-type TPage = { limit: number; offset: number };
+type TPage = { limit: number; offset: number; order: SQL[] };
+
+/** What the team sees of each application beyond its DTO, computed in the page's query. */
+const extrasOf = (kind: TKind) => ({
+  ratingAverage: ratingAverage(kind),
+  ratingCount: ratingCount(kind),
+  notesCount: notesCount(kind),
+  stageSince: stageSinceIso(kind),
+});
+type TExtrasRow = {
+  ratingAverage: number | null;
+  ratingCount: number;
+  notesCount: number;
+  stageSince: string;
+};
+const extrasDto = (r: TExtrasRow) => ({
+  rating: {
+    average: r.ratingAverage === null ? null : Number(r.ratingAverage),
+    count: Number(r.ratingCount),
+  },
+  notes_count: Number(r.notesCount),
+  stage_since: r.stageSince,
+});
 
 /**
- * Each kind's board query: its applications matching `where`, oldest first, with their talent,
- * as the kind's application DTO (a job's carries its file).
+ * Each kind's board query: its applications matching `where`, in the board's order, with their
+ * talent and the team's extras, as the kind's application DTO (a job's carries its file).
  */
 const BOARD_QUERIES = {
   project: async (db: Db, posting: TBoardPosting, where: ReturnType<typeof and>, p: TPage) => {
     const rows = await db
-      .select({ application: projectApplications, talent: talentColumns })
+      .select({
+        application: projectApplications,
+        talent: talentColumns,
+        extras: extrasOf('project'),
+      })
       .from(projectApplications)
       .innerJoin(users, eq(users.id, projectApplications.userId))
       .where(where)
-      .orderBy(asc(projectApplications.createdAt), asc(projectApplications.id))
+      .orderBy(...p.order)
       .limit(p.limit)
       .offset(p.offset);
     const of = {
@@ -103,37 +140,48 @@ const BOARD_QUERIES = {
       projectStatusId: posting.statusId,
       currency: posting.currency,
     };
-    return rows.map((r) => ({ dto: projectApplicationDto(r.application, of), talent: r.talent }));
+    return rows.map((r) => ({
+      dto: projectApplicationDto(r.application, of),
+      talent: r.talent,
+      extras: r.extras,
+    }));
   },
   job: async (db: Db, posting: TBoardPosting, where: ReturnType<typeof and>, p: TPage) => {
     const rows = await db
-      .select({ application: jobApplications, talent: talentColumns, file: fileColumns })
+      .select({
+        application: jobApplications,
+        talent: talentColumns,
+        file: fileColumns,
+        extras: extrasOf('job'),
+      })
       .from(jobApplications)
       .innerJoin(users, eq(users.id, jobApplications.userId))
       .leftJoin(uploads, eq(uploads.id, jobApplications.fileId))
       .where(where)
-      .orderBy(asc(jobApplications.createdAt), asc(jobApplications.id))
+      .orderBy(...p.order)
       .limit(p.limit)
       .offset(p.offset);
     const of = { id: posting.id, name: posting.name, jobStatusId: posting.statusId };
     return rows.map((r) => ({
       dto: jobApplicationDto(r.application, of, r.file?.id ? r.file : null),
       talent: r.talent,
+      extras: r.extras,
     }));
   },
 } satisfies Record<TKind, unknown>;
 
-/** Board applications of one posting matching `where`, oldest first, with talent and history. */
+/** Board applications of one posting matching `where`, in `order`, with talent and history. */
 async function boardRows(
   db: Db,
   kind: TKind,
   posting: TBoardPosting,
   where: ReturnType<typeof and>,
-  page: { page: number; per_page: number },
+  page: { page: number; per_page: number; order: SQL[] },
 ) {
   const rows = await BOARD_QUERIES[kind](db, posting, where, {
     limit: page.per_page,
     offset: (page.page - 1) * page.per_page,
+    order: page.order,
   });
   const history = await historyOf(
     db,
@@ -144,30 +192,40 @@ async function boardRows(
     ...r.dto,
     talent: talentDto(r.talent),
     history: history.get(r.dto.id) ?? [],
+    ...extrasDto(r.extras),
   }));
 }
 
 /**
  * `GET /projects/{id}/applications`, `GET /jobs/{id}/applications`: the board, for the posting's
- * team (any member of its company).
+ * team (any member of its company), searched, filtered and ordered by `TBoardFilters`; the counts
+ * are of the filtered set, per status (what the columns show).
  */
 export async function listApplicants(
   ctx: TCtx,
-  input: { kind: TKind; id: number; status?: number; page: number; per_page: number },
+  input: TBoardFilters & {
+    kind: TKind;
+    id: number;
+    status?: number;
+    page: number;
+    per_page: number;
+  },
 ) {
   const { posting } = await ownPosting(ctx, input, 'board.move');
-  const k = SERVER_KINDS[input.kind];
-  const ofPosting = eq(k.applicationFk, posting.id);
-  const where =
-    input.status === undefined
-      ? and(ofPosting)
-      : and(ofPosting, eq(k.applicationStatus, input.status));
+  const { kind } = input;
+  const k = SERVER_KINDS[kind];
+  const table = k.applicationTable as typeof projectApplications;
+  const order = boardOrder(kind, input);
   const [data, countRows] = await Promise.all([
-    boardRows(ctx.db, input.kind, posting, where, input),
+    boardRows(ctx.db, kind, posting, boardWhere(kind, posting.id, input, input.status), {
+      ...input,
+      order,
+    }),
     ctx.db
       .select({ status: k.applicationStatus, n: sql<number>`count(*)::int` })
-      .from(k.applicationTable as typeof projectApplications)
-      .where(ofPosting)
+      .from(table)
+      .innerJoin(users, eq(users.id, table.userId))
+      .where(boardWhere(kind, posting.id, input))
       .groupBy(k.applicationStatus),
   ]);
   const counts: Record<number, number> = { 0: 0, 1: 0, 2: 0, 3: 0, 4: 0 };
@@ -190,7 +248,7 @@ export async function boardApplication(
     input.kind,
     input.posting,
     and(eq(table.id, input.application_id)),
-    { page: 1, per_page: 1 },
+    { page: 1, per_page: 1, order: [asc(table.id)] },
   );
   return row!;
 }
