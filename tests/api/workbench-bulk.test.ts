@@ -12,6 +12,7 @@ import { COALESCE_SECONDS } from '@/server/services/notifications/mail-outbox';
 import { companySubject, takeRateLimits } from '@/server/services/rate-limit';
 import type { TBulkStatusResult } from '@/types/pipeline';
 import { createTestApi } from '../helpers/api';
+import { statementsOf } from '../helpers/statements';
 import { createTeam } from '../helpers/companies';
 import {
   errorsOf,
@@ -306,6 +307,31 @@ describe('a bulk move', () => {
     expect(
       (await bulkOk('project', team.owner.token, { application_ids: [ids[0]], status: 1 })).moved,
     ).toEqual([ids[0]]);
+  });
+});
+
+describe('the statements of a bulk move', () => {
+  it('are as many for 30 applicants as for 3: one update, one history insert, one audit insert, one notify', async () => {
+    const counts: number[] = [];
+    for (const n of [3, 30]) {
+      const { ids } = await board('project', n);
+      await api.resetRateLimits();
+      let data: TBulkStatusResult | undefined;
+      const sql = await statementsOf(api.db, async () => {
+        data = await bulkOk('project', team.owner.token, { application_ids: ids, status: 1 });
+      });
+      expect(data!.moved).toHaveLength(n);
+      // The e-mails after the commit are sent in batches of 50: leave them out of the count.
+      const inMove = sql.filter((q) => !/mail_outbox/i.test(q) || /^\s*with item/i.test(q));
+      counts.push(inMove.length);
+      expect(sql.filter((q) => /^\s*update "project_applications"/i.test(q))).toHaveLength(1);
+      expect(
+        sql.filter((q) => /^\s*insert into "application_status_history"/i.test(q)),
+      ).toHaveLength(1);
+      expect(sql.filter((q) => /^\s*insert into "company_audit"/i.test(q))).toHaveLength(1);
+    }
+    expect(counts[1]).toBe(counts[0]);
+    expect(counts[0]).toBeLessThanOrEqual(12);
   });
 });
 
