@@ -277,6 +277,21 @@ describe('a bulk move', () => {
     expect(await historyOf('job', ids)).toHaveLength(0);
   });
 
+  it('tells a removed member they are no longer a member (403), as the board does, and moves nobody', async () => {
+    const t = await createTeam(api, { prefix: 'Gone' });
+    const posting: TPosting = await fx.post('project', t.owner.token);
+    const applicant = await createTalent(api, { name: 'Waiting' });
+    const a = await fx.apply('project', applicant.token, posting.id);
+    const out = await api.call('DELETE', `/companies/${t.companyId}/members/${t.recruiter.id}`, {
+      token: t.owner.token,
+    });
+    expect(out.status, JSON.stringify(out.json)).toBe(200);
+    const r = await bulk('project', t.recruiter.token, { application_ids: [a.id], status: 1 });
+    expectRefusal(r, 403, 'forbidden');
+    expect(r.json).toMatchObject({ message: 'You are no longer a member of this company.' });
+    expect(await historyOf('project', [a.id])).toHaveLength(0);
+  });
+
   it('refuses 201 ids, repeated ids, no ids and a rejection without a reason with 400 and the field', async () => {
     const many = Array.from({ length: 201 }, (_, i) => i + 1);
     const cases: [Record<string, unknown>, string][] = [
