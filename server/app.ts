@@ -17,6 +17,7 @@ import { proofRoutes } from './routes/proofs';
 import { referenceRoutes } from './routes/reference';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import { workbenchBulkRoutes } from './routes/workbench-bulk';
 import { checkHealth } from './services/health';
 
 /**
@@ -58,6 +59,7 @@ export function createApp(deps: TDeps) {
   app.route('/', proofRoutes);
   app.route('/', companyRoutes);
   app.route('/', companyPageRoutes);
+  app.route('/', workbenchBulkRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

@@ -83,7 +83,7 @@ export type TBulkStatusArgs = TBoardKey & {
 };
 
 /** Why an application of a bulk move did not move. */
-export type TBulkSkipCode = 'withdrawn' | 'same_status' | 'not_found' | 'changed';
+export type TBulkSkipCode = 'withdrawn' | 'same_status' | 'not_found' | 'closed' | 'changed';
 
 export type TBulkStatusResult = {
   moved: number[];

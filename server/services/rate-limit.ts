@@ -50,8 +50,11 @@ export const RATE_LIMITS = {
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;
 
-/** One counter: a limit and its subject (an address, or `account|address`). */
-export type TLimitRef = { name: TRateLimitName; subject: string };
+/**
+ * One counter: a limit and its subject (an address, or `account|address`); `count` is how many
+ * requests it stands for (1 unless told: a bulk move counts each application it moves).
+ */
+export type TLimitRef = { name: TRateLimitName; subject: string; count?: number };
 
 type TTexts = { message?: string; messageEs?: string };
 
@@ -121,7 +124,7 @@ export async function takeRateLimit({ db, now }: TLimitCtx, ref: TLimitRef, text
 }
 
 /**
- * Admits and counts one request against every one of `refs` at once, or throws `rate_limited`
+ * Admits and counts one request (or `ref.count`) against every one of `refs` at once, or throws `rate_limited`
  * (with the latest end among the spent windows) and counts none of them. One statement: the
  * spent counters are found and, only when there are none, every counter goes up, each still
  * guarded as in takeRateLimit, so concurrent requests cannot pass a limit. Only then, when two
@@ -139,22 +142,28 @@ export async function takeRateLimits(
   const wanted = refs.map((ref) => {
     const { max, windowSeconds } = RATE_LIMITS[ref.name];
     const resetAt = new Date(now.getTime() + windowSeconds * 1000).toISOString();
-    return sql`(${rowKey(ref)}::varchar, ${resetAt}::timestamptz, ${max}::int)`;
+    const n = ref.count ?? 1;
+    return sql`(${rowKey(ref)}::varchar, ${resetAt}::timestamptz, ${max}::int, ${n}::int)`;
   });
+  // A counter is spent when `n` more would pass its max (for n = 1: when it holds max); more
+  // than a whole window's max at once is refused as a full window would be.
   const [row] = await rowsOf<{ taken: number; retry_ms: number | null }>(
     db,
-    sql`with wanted (key, reset_at, max) as (values ${sql.join(wanted, sql`, `)}),
+    sql`with wanted (key, reset_at, max, n) as (values ${sql.join(wanted, sql`, `)}),
       spent as (
         select r.reset_at from rate_limits r join wanted w on w.key = r.key
-        where r.reset_at > ${at} and r.count >= w.max
+        where r.reset_at > ${at} and r.count + w.n > w.max
+        union all
+        select w.reset_at from wanted w where w.n > w.max
       ),
       taken as (
         insert into rate_limits as r (key, count, reset_at)
-        select key, 1, reset_at from wanted where not exists (select 1 from spent)
+        select key, n, reset_at from wanted where not exists (select 1 from spent)
         on conflict (key) do update set
-          count = case when r.reset_at <= ${at} then 1 else r.count + 1 end,
+          count = case when r.reset_at <= ${at} then excluded.count else r.count + excluded.count end,
           reset_at = case when r.reset_at <= ${at} then excluded.reset_at else r.reset_at end
-        where r.reset_at <= ${at} or r.count < (select w.max from wanted w where w.key = r.key)
+        where r.reset_at <= ${at}
+          or r.count + excluded.count <= (select w.max from wanted w where w.key = r.key)
         returning r.key
       )
       select (select count(*) from taken)::int as taken,

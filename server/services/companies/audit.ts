@@ -35,21 +35,28 @@ export type TAuditTarget = {
   [detail: string]: unknown;
 };
 
-export async function audit(
-  tx: Db,
-  entry: {
-    companyId: number;
-    actorId: number | null;
-    action: TAuditAction;
-    target: TAuditTarget;
-    now: Date;
-  },
-) {
-  await tx.insert(companyAudit).values({
-    companyId: entry.companyId,
-    actorId: entry.actorId,
-    action: entry.action,
-    target: entry.target,
-    createdAt: entry.now,
-  });
+export type TAuditEntry = {
+  companyId: number;
+  actorId: number | null;
+  action: TAuditAction;
+  target: TAuditTarget;
+  now: Date;
+};
+
+export async function audit(tx: Db, entry: TAuditEntry) {
+  await auditMany(tx, [entry]);
+}
+
+/** Several entries in one statement (a bulk move writes one per application it moved). */
+export async function auditMany(tx: Db, entries: TAuditEntry[]) {
+  if (entries.length === 0) return;
+  await tx.insert(companyAudit).values(
+    entries.map((entry) => ({
+      companyId: entry.companyId,
+      actorId: entry.actorId,
+      action: entry.action,
+      target: entry.target,
+      createdAt: entry.now,
+    })),
+  );
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { applicationStatusHistory, jobApplications, projectApplications } from '@/db/schema';
 import type { Db } from '@/db/types';
 import { KINDS, statusOf, type TPostingKind } from '@/lib/kinds';
@@ -143,6 +143,60 @@ export async function moveApplication(
     createdAt: ctx.now,
   });
   return true;
+}
+
+/**
+ * A bulk move (docs/api.md "The recruiter's workbench"): moves each of `moves` to `to` inside
+ * `tx` when its status is still the `from` read before, in one UPDATE, and writes their history
+ * rows in one INSERT. Answers the ids it moved; one whose status changed meanwhile is left out.
+ */
+export async function moveApplications(
+  ctx: TCtx,
+  tx: Db,
+  kind: TKind,
+  input: {
+    moves: readonly { id: number; from: number }[];
+    to: number;
+    actorId: number;
+    reason?: string | null;
+  },
+): Promise<{ id: number; from: number }[]> {
+  if (input.moves.length === 0) return [];
+  const k = SERVER_KINDS[kind];
+  const table = k.applicationTable as typeof projectApplications;
+  const reason = input.reason ?? null;
+  const pairs = input.moves.map((m) => sql`(${m.id}::int, ${m.from}::int)`);
+  const rows = await tx
+    .update(table)
+    .set({ [k.statusField]: input.to, reason, ...MOVED[kind](input.to), updatedAt: ctx.now })
+    .where(
+      and(
+        inArray(
+          table.id,
+          input.moves.map((m) => m.id),
+        ),
+        sql`(${table.id}, ${k.applicationStatus}) in (${sql.join(pairs, sql`, `)})`,
+      ),
+    )
+    .returning({ id: table.id });
+  const fromOf = new Map(input.moves.map((m) => [m.id, m.from]));
+  const moved = rows
+    .map((r) => ({ id: r.id, from: fromOf.get(r.id)! }))
+    .sort((a, b) => a.id - b.id);
+  if (moved.length > 0) {
+    await tx.insert(applicationStatusHistory).values(
+      moved.map((m) => ({
+        kind,
+        applicationId: m.id,
+        actorId: input.actorId,
+        fromStatus: m.from,
+        toStatus: input.to,
+        reason,
+        createdAt: ctx.now,
+      })),
+    );
+  }
+  return moved;
 }
 
 /**

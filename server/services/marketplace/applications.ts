@@ -20,6 +20,7 @@ export {
 } from './application-apply';
 export {
   moveApplication,
+  moveApplications,
   updateApplication,
   withdrawApplication,
   type TApplicationPatch,
