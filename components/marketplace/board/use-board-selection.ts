@@ -60,10 +60,12 @@ export function useBoardSelection({ kind, id }: TBoardKey, applications: TBoardA
    * one toggled and this one takes this one's new state.
    */
   const toggle = useCallback((appId: number, column: number[], range = false) => {
+    // The anchor as it is now: the updater runs later, once it has moved to this one.
+    const last = anchor.current;
     setChosen((now) => {
       const next = new Set(now);
       const on = !now.has(appId);
-      const from = anchor.current === null ? -1 : column.indexOf(anchor.current);
+      const from = last === null ? -1 : column.indexOf(last);
       const to = column.indexOf(appId);
       if (range && from >= 0 && to >= 0) {
         const [lo, hi] = from < to ? [from, to] : [to, from];
