@@ -14,7 +14,7 @@ import { fullName, type TOwnerStatus } from './applicant-card';
 
 /** Above this many, the recruiter types the count to confirm a bulk move (docs/product.md "Bulk moves"). */
 export const TYPE_TO_CONFIRM_ABOVE = 10;
-/** The most applications one bulk call moves (docs/api.md "The recruiter's workbench"). */
+/** The most applications one bulk call moves (docs/product.md "The recruiter's workbench"). */
 export const BULK_MAX = 200;
 
 /** A bulk move asked for: the target status, and the applications at the time of asking. */
