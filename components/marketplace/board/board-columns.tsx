@@ -111,6 +111,8 @@ export function BoardColumns({
             aria-labelledby={`board-tab-${tab}`}
             className={bulk.panel}
           >
+            {/* The column's heading, as on a wide screen (the cards' names are h3). */}
+            <h2 className="visually-hidden">{label(tab)}</h2>
             {cardsOf(tab)}
           </div>
         </div>
