@@ -8,6 +8,8 @@ import type {
   TBoardApplication,
   TBoardKey,
   TBoardPage,
+  TBulkStatusArgs,
+  TBulkStatusResult,
   TChangeStatusArgs,
   TLifecycleArgs,
   TReadyToClose,
@@ -173,6 +175,19 @@ export const pipelineApi = api.injectEndpoints({
         patchMyProjectApplications(dispatch, getState(), answer.data.id, answer.data);
       },
     }),
+
+    /**
+     * The team moves many applicants at once (docs/api.md "The recruiter's workbench"): the
+     * answer names the moved and the skipped, so the board is read again.
+     */
+    bulkStatus: b.mutation<TBulkStatusResult, TBulkStatusArgs>({
+      query: ({ kind, id: _posting, ...data }) => ({
+        method: 'POST',
+        url: `/${kind}_applications/bulk_status`,
+        data,
+      }),
+      invalidatesTags: (_r, error, key) => (error ? [] : [boardTag(key)]),
+    }),
   }),
 });
 
@@ -185,3 +200,5 @@ export const {
   useMarkReadyToCloseMutation,
   useClearAcceptedMessageMutation,
 } = pipelineApi;
+
+export const { useBulkStatusMutation } = pipelineApi;

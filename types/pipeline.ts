@@ -111,3 +111,9 @@ export type TResponsiveness = {
   median_days_to_first_move: number;
   sample: number;
 } | null;
+
+/**
+ * Every reason a bulk move may give for an application it left (docs/api.md "The recruiter's
+ * workbench"): TBulkSkipCode's and `closed` (its posting no longer recruits).
+ */
+export type TBulkSkipReason = TBulkSkipCode | 'closed';

@@ -1,19 +1,28 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
+import { useRef, useState } from 'react';
 import { PostingStatus, type TPosting } from '@/components/marketplace/shared/posting-facts';
-import { postingPath } from '@/lib/kinds';
+import { postingPath, statusOf } from '@/lib/kinds';
+import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TAddress } from '@/store/session-preload';
 import { pipelineApi } from '@/services/pipeline-api';
 import type { AppStore } from '@/store';
 import type { TPostingKind } from '@/types/marketplace';
 import type { TBoardApplication } from '@/types/pipeline';
-import { ApplicantCard, fullName } from './applicant-card';
-import { BoardColumns } from './board-columns';
+import { ApplicantCard, fullName, OWNER_STATUSES, type TOwnerStatus } from './applicant-card';
+import { BoardColumns, useNarrow } from './board-columns';
+import { BulkBar, SkippedList } from './bulk-bar';
+import { BulkDialog } from './bulk-dialog';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { useBoardKeys } from './use-board-keys';
+import { useBoardSelection } from './use-board-selection';
+import { Button } from '@/components/ui/button';
 import { BoardEmpty, BoardFailure, BoardLoading } from './board-states';
 import { BoardTitle } from './board-title';
 import { LifecycleActions } from './lifecycle-actions';
 import { MoveDialog } from './move-dialog';
 import { useApplicantBoard } from './use-applicant-board';
+import bulkStyles from './bulk.module.css';
 import styles from './pipeline.module.css';
 
 /**
@@ -38,11 +47,14 @@ export default function ApplicantBoard({
   kind,
   posting: initial,
   onShown,
+  narrow: narrowProp,
 }: {
   kind: TPostingKind;
   posting: TPosting;
   /** Called once the board shows the answer (or why there is none), before it paints. */
   onShown?: () => void;
+  /** Columns as tabs (a phone's width); by default the screen's width decides. */
+  narrow?: boolean;
 }) {
   const { t } = useTranslation('pipeline');
   const { posting, setPosting, failure, retry, view, moves } = useApplicantBoard(
@@ -50,11 +62,59 @@ export default function ApplicantBoard({
     initial,
     onShown,
   );
+
+  // --- Bulk selection, keyboard and phone tabs (docs/product.md "The recruiter's workbench") ---
+  const narrowScreen = useNarrow();
+  const narrow = narrowProp ?? narrowScreen;
+  const [tab, setTab] = useState<TOwnerStatus>(APPLICATION_STATUS.applied);
+  const [current, setCurrent] = useState<number | null>(null);
+  const [help, setHelp] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const all = view ? [...OWNER_STATUSES, APPLICATION_STATUS.withdrawn].flatMap(view.inStatus) : [];
+  const selection = useBoardSelection({ kind, id: initial.id }, all);
+  const canMoveNow = view?.canMove ?? false;
+  const byId = (id: number) => all.find((a) => a.id === id);
+  const columnIds = (status: number) => (view ? view.inStatus(status).map((a) => a.id) : []);
+  const movableCard = (id: number) => {
+    const a = byId(id);
+    return canMoveNow && a && statusOf(a) !== APPLICATION_STATUS.withdrawn ? a : null;
+  };
+  /** s and r: the selection if there is one, else the focused card (the single move's dialog). */
+  const moveByKey = (id: number, to: TOwnerStatus) => {
+    if (!canMoveNow) return;
+    if (selection.selected.length > 0) return selection.ask(to);
+    const a = movableCard(id);
+    if (a && statusOf(a) !== to) moves.ask(a, to);
+  };
+  useBoardKeys(root, {
+    onCurrent: setCurrent,
+    onToggle: (id, range) => {
+      const a = movableCard(id);
+      if (a) selection.toggle(id, columnIds(statusOf(a)), range);
+    },
+    onShortlist: (id) => moveByKey(id, APPLICATION_STATUS.shortlisted),
+    onReject: (id) => moveByKey(id, APPLICATION_STATUS.rejected),
+    onHelp: () => setHelp(true),
+    onEscape: selection.clear,
+    onColumnStep: narrow
+      ? (step) => {
+          const at = OWNER_STATUSES.indexOf(tab);
+          const next = OWNER_STATUSES[(at + step + OWNER_STATUSES.length) % OWNER_STATUSES.length]!;
+          setTab(next);
+          document.getElementById(`board-tab-${next}`)?.focus();
+        }
+      : undefined,
+  });
+  // --- end ---
+
   if (failure) return <BoardFailure failure={failure} onRetry={retry} />;
   if (!view) return <BoardLoading />;
 
   const postingHref = postingPath(kind, posting.id);
   const { counts, applicants, total, canMove, readyToClose } = view;
+  // The cards' one Tab stop: the card focused last, else the first one shown.
+  const shown = (narrow ? [tab] : OWNER_STATUSES).flatMap((s) => columnIds(s));
+  const tabStop = current !== null && shown.includes(current) ? current : (shown[0] ?? null);
   const card = (a: TBoardApplication) => (
     <ApplicantCard
       key={a.id}
@@ -64,11 +124,39 @@ export default function ApplicantBoard({
       canMove={canMove}
       onMove={moves.ask}
       focusToken={moves.focusToken(a.id)}
+      select={
+        canMove
+          ? {
+              checked: selection.isSelected(a.id),
+              onToggle: (range) => selection.toggle(a.id, columnIds(statusOf(a)), range),
+            }
+          : undefined
+      }
+      tabbable={a.id === tabStop}
     />
   );
+  const selectAll = (status: TOwnerStatus, cards: TBoardApplication[]) => {
+    if (!canMove) return null;
+    const ids = cards.map((a) => a.id);
+    const chosen = ids.filter(selection.isSelected).length;
+    return (
+      <label className={bulkStyles.selectAll}>
+        <input
+          type="checkbox"
+          checked={chosen === ids.length}
+          ref={(box) => {
+            if (box) box.indeterminate = chosen > 0 && chosen < ids.length;
+          }}
+          onChange={() => selection.toggleColumn(ids)}
+          data-column-select={status}
+        />
+        {t('bulk.select_column')}
+      </label>
+    );
+  };
 
   return (
-    <div className={styles.board}>
+    <div ref={root} className={`${styles.board} ${bulkStyles.area}`}>
       <header className={styles.header}>
         <div className={styles.headerText}>
           <BoardTitle name={posting.name} />
@@ -95,7 +183,28 @@ export default function ApplicantBoard({
       {total === 0 ? (
         <BoardEmpty canMove={canMove} postingHref={postingHref} />
       ) : (
-        <BoardColumns view={view} card={card} />
+        <>
+          <div className={bulkStyles.tools}>
+            <Button variant="ghost" onClick={() => setHelp(true)} aria-keyshortcuts="?">
+              {t('shortcuts.open')}
+            </Button>
+          </div>
+          <BulkBar
+            count={selection.selected.length}
+            canMove={canMove}
+            onMove={(to) => selection.ask(to)}
+            onClear={selection.clear}
+          />
+          <SkippedList skipped={selection.skipped} onDismiss={selection.dismissSkipped} />
+          <BoardColumns
+            view={view}
+            card={card}
+            narrow={narrow}
+            tab={tab}
+            onTab={setTab}
+            columnHead={selectAll}
+          />
+        </>
       )}
 
       <MoveDialog
@@ -107,6 +216,18 @@ export default function ApplicantBoard({
         onCancel={moves.cancel}
         onConfirm={moves.confirm}
       />
+      <BulkDialog
+        bulk={selection.bulk}
+        reason={selection.reason}
+        reasonError={selection.reasonError}
+        typed={selection.typed}
+        saving={selection.saving}
+        onReason={selection.setReason}
+        onTyped={selection.setTyped}
+        onCancel={selection.cancel}
+        onConfirm={selection.confirm}
+      />
+      <ShortcutsDialog open={help} onClose={() => setHelp(false)} />
     </div>
   );
 }

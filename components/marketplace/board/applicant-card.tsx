@@ -14,6 +14,7 @@ import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import type { TWithActor } from '@/types/companies';
 import type { TBoardApplication, TBoardJobApplication, TStatusChange } from '@/types/pipeline';
+import bulkStyles from './bulk.module.css';
 import styles from './pipeline.module.css';
 
 /** The statuses an owner moves applicants between (docs/api.md: 0–3; 4 is the talent's own). */
@@ -106,6 +107,8 @@ export function ApplicantCard({
   canMove,
   onMove,
   focusToken,
+  select,
+  tabbable,
 }: {
   application: TBoardApplication;
   currency: string;
@@ -114,6 +117,10 @@ export function ApplicantCard({
   onMove: (application: TBoardApplication, to: TOwnerStatus) => void;
   /** Changes when this card should take the focus (it has just moved here). */
   focusToken?: number;
+  /** Bulk selection (./use-board-selection.ts): checked, and the toggle (`range`: shift held). */
+  select?: { checked: boolean; onToggle: (range: boolean) => void };
+  /** The card the board's Tab stop is on (roving tabindex, ./use-board-keys.ts). */
+  tabbable?: boolean;
 }) {
   const { t, i18n } = useTranslation('pipeline');
   const label = useStatusLabel();
@@ -134,7 +141,37 @@ export function ApplicantCard({
 
   return (
     <li>
-      <article className={styles.card} aria-labelledby={headingId}>
+      <article
+        className={styles.card}
+        aria-labelledby={headingId}
+        /* --- bulk selection and keyboard (./use-board-keys.ts, ./bulk.module.css) --- */
+        tabIndex={tabbable ? 0 : -1}
+        data-card-id={a.id}
+        data-column={status}
+        data-selected={select?.checked || undefined}
+        /* --- end --- */
+      >
+        {/* --- bulk selection: the card's checkbox (./use-board-selection.ts) --- */}
+        {select && status !== APPLICATION_STATUS.withdrawn && (
+          <input
+            type="checkbox"
+            className={bulkStyles.cardCheck}
+            aria-label={t('bulk.select', { name })}
+            checked={select.checked}
+            onChange={() => undefined}
+            onClick={(e) => select.onToggle(e.shiftKey)}
+            onKeyDown={(e) => {
+              // Shift+Space selects the range, as shift-click does.
+              if (e.key !== ' ' || !e.shiftKey) return;
+              e.preventDefault();
+              select.onToggle(true);
+            }}
+            onKeyUp={(e) => {
+              if (e.key === ' ' && e.shiftKey) e.preventDefault();
+            }}
+          />
+        )}
+        {/* --- end --- */}
         <div className={styles.who}>
           <Avatar
             url={a.talent.avatar_url}
