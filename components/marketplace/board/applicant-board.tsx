@@ -8,12 +8,14 @@ import type { AppStore } from '@/store';
 import type { TPostingKind } from '@/types/marketplace';
 import type { TBoardApplication } from '@/types/pipeline';
 import { ApplicantCard, fullName } from './applicant-card';
+import { BoardFilters, NoMatch } from './board-filters';
 import { BoardColumns } from './board-columns';
 import { BoardEmpty, BoardFailure, BoardLoading } from './board-states';
 import { BoardTitle } from './board-title';
 import { LifecycleActions } from './lifecycle-actions';
 import { MoveDialog } from './move-dialog';
 import { useApplicantBoard } from './use-applicant-board';
+import { isFiltered } from './use-board-filters';
 import styles from './pipeline.module.css';
 
 /**
@@ -45,7 +47,7 @@ export default function ApplicantBoard({
   onShown?: () => void;
 }) {
   const { t } = useTranslation('pipeline');
-  const { posting, setPosting, failure, retry, view, moves } = useApplicantBoard(
+  const { posting, setPosting, failure, retry, view, moves, filters } = useApplicantBoard(
     kind,
     initial,
     onShown,
@@ -55,6 +57,8 @@ export default function ApplicantBoard({
 
   const postingHref = postingPath(kind, posting.id);
   const { counts, applicants, total, canMove, readyToClose } = view;
+  const query = filters.query ?? {};
+  const clearFilters = () => filters.setQuery({ sort: query.sort, order: query.order });
   const card = (a: TBoardApplication) => (
     <ApplicantCard
       key={a.id}
@@ -92,7 +96,19 @@ export default function ApplicantBoard({
         </p>
       ))}
 
-      {total === 0 ? (
+      {(total > 0 || isFiltered(query)) && (
+        <BoardFilters
+          kind={kind}
+          postingId={posting.id}
+          currency={posting.currency}
+          query={query}
+          onQuery={filters.setQuery}
+        />
+      )}
+
+      {total === 0 && isFiltered(query) ? (
+        <NoMatch onClear={clearFilters} />
+      ) : total === 0 ? (
         <BoardEmpty canMove={canMove} postingHref={postingHref} />
       ) : (
         <BoardColumns view={view} card={card} />
