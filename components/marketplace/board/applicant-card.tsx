@@ -161,7 +161,7 @@ export function ApplicantCard({
         </p>
 
         {/* The recruiter's workbench: rating, time in stage, notes (./card-workbench.tsx). */}
-        <CardWorkbench application={a} />
+        <CardWorkbench application={a} name={name} statusLabel={label(status)} />
 
         {isJob(a) ? (
           <dl className={styles.facts}>

@@ -109,16 +109,21 @@ export function BoardFilters({
   const [draft, setDraft] = useState<TDraft>(() => draftOf(query, digits));
   const typing = useRef<number | undefined>(undefined);
   const latest = useRef(query);
-  latest.current = query;
-
+  useEffect(() => {
+    latest.current = query;
+  });
   useEffect(() => () => window.clearTimeout(typing.current), []);
+
   // Cleared elsewhere (the empty result's "Clear filters"): the typed fields empty too.
   const filtered = isFiltered(query);
+  const [wasFiltered, setWasFiltered] = useState(filtered);
+  if (filtered !== wasFiltered) {
+    setWasFiltered(filtered);
+    if (!filtered) setDraft(draftOf({}, digits));
+  }
   useEffect(() => {
-    if (filtered) return;
-    window.clearTimeout(typing.current);
-    setDraft(draftOf({}, digits));
-  }, [filtered, digits]);
+    if (!filtered) window.clearTimeout(typing.current);
+  }, [filtered]);
 
   /** A typed field: shown at once, sent once typing rests. */
   function type(field: keyof TDraft, text: string) {
@@ -210,7 +215,8 @@ export function BoardFilters({
         onChange={(e) =>
           onQuery({
             ...query,
-            sort: e.target.value === 'applied' ? undefined : (e.target.value as TBoardQuery['sort']),
+            sort:
+              e.target.value === 'applied' ? undefined : (e.target.value as TBoardQuery['sort']),
           })
         }
       />

@@ -2,9 +2,9 @@ import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
 import { useState } from 'react';
 import { formatDay } from '@/lib/format/day';
+import { APPLICATION_STATUS } from '@/lib/statuses';
 import { KINDS, kindOfApplication, statusOf } from '@/lib/kinds';
 import type { TBoardApplication } from '@/types/pipeline';
-import { fullName, useStatusLabel } from './applicant-card';
 import { ratingOf, useDuration, useRatingText } from './workbench-format';
 import styles from './workbench.module.css';
 
@@ -16,16 +16,23 @@ const NotesPanel = dynamic(() => import('./notes-panel'), { ssr: false });
  * team's rating, how long the applicant has been in their status, and the button to the notes
  * and rating panel.
  */
-export function CardWorkbench({ application: a }: { application: TBoardApplication }) {
+export function CardWorkbench({
+  application: a,
+  name,
+  statusLabel,
+}: {
+  application: TBoardApplication;
+  /** The talent's full name, and the name of the application's status. */
+  name: string;
+  statusLabel: string;
+}) {
   const { t, i18n } = useTranslation('pipeline');
-  const label = useStatusLabel();
   const ratingText = useRatingText();
   const duration = useDuration();
   const [open, setOpen] = useState(false);
   const [loaded, setLoaded] = useState(false);
   const rating = ratingText(ratingOf(a));
   const time = a.stage_since ? duration(a.stage_since) : null;
-  const name = fullName(a);
   const kind = kindOfApplication(a);
   const postingId = (a as unknown as Record<string, number>)[KINDS[kind].postingIdField]!;
 
@@ -45,27 +52,31 @@ export function CardWorkbench({ application: a }: { application: TBoardApplicati
             dateTime={a.stage_since}
             title={formatDay(a.stage_since, i18n.language)}
           >
-            {t('workbench.in_stage', { status: label(statusOf(a)), time })}
+            {t('workbench.in_stage', { status: statusLabel, time })}
           </time>
         )}
       </p>
-      <button
-        type="button"
-        className={styles.notesButton}
-        aria-label={t('workbench.notes_button_label', { count: a.notes_count ?? 0, name })}
-        aria-haspopup="dialog"
-        onClick={() => {
-          setLoaded(true);
-          setOpen(true);
-        }}
-      >
-        {t('workbench.notes_button', { count: a.notes_count ?? 0 })}
-      </button>
+      {/* The withdrawn are apart and read-only: no notes or rating any more. */}
+      {statusOf(a) !== APPLICATION_STATUS.withdrawn && (
+        <button
+          type="button"
+          className={styles.notesButton}
+          aria-label={t('workbench.notes_button_label', { count: a.notes_count ?? 0, name })}
+          aria-haspopup="dialog"
+          onClick={() => {
+            setLoaded(true);
+            setOpen(true);
+          }}
+        >
+          {t('workbench.notes_button', { count: a.notes_count ?? 0 })}
+        </button>
+      )}
       {loaded && (
         <NotesPanel
           open={open}
           onClose={() => setOpen(false)}
           application={a}
+          name={name}
           kind={kind}
           postingId={postingId}
         />

@@ -19,7 +19,6 @@ import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import type { TPostingKind } from '@/types/marketplace';
 import type { TApplicationNote, TBoardApplication, TNoteArgs } from '@/types/pipeline';
-import { fullName } from './applicant-card';
 import { ratingOf, useRatingText } from './workbench-format';
 import styles from './workbench.module.css';
 
@@ -88,7 +87,10 @@ function MyRating({ target, mine }: { target: TNoteArgs; mine: number | null }) 
           </Button>
         )}
       </div>
-      <p role={said?.error ? 'alert' : 'status'} className={said?.error ? styles.error : styles.muted}>
+      <p
+        role={said?.error ? 'alert' : 'status'}
+        className={said?.error ? styles.error : styles.muted}
+      >
         {said?.text}
       </p>
     </fieldset>
@@ -271,12 +273,14 @@ export default function NotesPanel({
   open,
   onClose,
   application: a,
+  name,
   kind,
   postingId,
 }: {
   open: boolean;
   onClose: () => void;
   application: TBoardApplication;
+  name: string;
   kind: TPostingKind;
   postingId: number;
 }) {
@@ -290,7 +294,7 @@ export default function NotesPanel({
   return (
     <Dialog
       open={open}
-      title={t('workbench.panel_title', { name: fullName(a) })}
+      title={t('workbench.panel_title', { name })}
       onClose={onClose}
       actions={
         <Button variant="secondary" onClick={onClose}>

@@ -19,7 +19,9 @@ export function formatAverage(average: number, lang: string): string {
   return format.format(average);
 }
 
-export const ratingOf = (a: TBoardApplication): TBoardRating => a.rating;
+/** The card's rating; none yet when the answer has none (an older server). */
+export const ratingOf = (a: TBoardApplication): TBoardRating =>
+  (a.rating as TBoardRating | undefined) ?? { average: null, count: 0 };
 
 /** The team's rating as a short text and its spoken label; null when nobody rated. */
 export function useRatingText() {
