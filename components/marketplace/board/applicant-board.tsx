@@ -15,19 +15,23 @@ import { BoardTitle } from './board-title';
 import { LifecycleActions } from './lifecycle-actions';
 import { MoveDialog } from './move-dialog';
 import { useApplicantBoard } from './use-applicant-board';
-import { isFiltered } from './use-board-filters';
+import { boardQueryOf, isFiltered } from './use-board-filters';
 import styles from './pipeline.module.css';
 
 /**
  * The board's first read, started as soon as this chunk is there (store/session-preload.ts): the
  * posting is the one in the address (/business/projects/5/applicants, /es/business/jobs/2/...).
  */
-export function prefetch(store: AppStore, { path }: TAddress) {
+export function prefetch(store: AppStore, { path, query }: TAddress) {
   const user = store.getState().auth.user;
   const match = /\/business\/(project|job)s\/(\d+)\/applicants\/?$/.exec(path);
   if (!user || user.is_talent || !match) return;
-  const key = { kind: match[1] as TPostingKind, id: Number(match[2]) };
-  store.dispatch(pipelineApi.util.prefetch('board', key, {}));
+  const kind = match[1] as TPostingKind;
+  // The same cache key the board then reads (./use-board-filters.ts): the address's filters.
+  const filters = boardQueryOf(query as Record<string, string | string[] | undefined>, kind);
+  const key = { kind, id: Number(match[2]) };
+  const args = Object.keys(filters).length > 0 ? { ...key, query: filters } : key;
+  store.dispatch(pipelineApi.util.prefetch('board', args, {}));
 }
 
 /**
