@@ -436,6 +436,40 @@ describe('the filter bar', () => {
   });
 });
 
+describe('the export', () => {
+  it('downloads the file with the session token (the API reads no cookie)', async () => {
+    answerBoard(() => [ana()]);
+    const fetched: { url: string; auth: string | null }[] = [];
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      fetched.push({
+        url: String(input),
+        auth: new Headers(init?.headers).get('Authorization'),
+      });
+      return new Response('\uFEFFname\n', { status: 200, headers: { 'content-type': 'text/csv' } });
+    });
+    const createUrl = vi.fn(() => 'blob:csv');
+    const revokeUrl = vi.fn();
+    Object.assign(URL, { createObjectURL: createUrl, revokeObjectURL: revokeUrl });
+    const clicked = vi
+      .spyOn(HTMLAnchorElement.prototype, 'click')
+      .mockImplementation(() => undefined);
+    try {
+      const user = userEvent.setup();
+      await renderBoard('es', { has_cv: 'true' });
+      localStorage.setItem('access_token', 'token');
+      await user.click(await screen.findByRole('link', { name: 'Exportar CSV' }));
+      await waitFor(() => expect(revokeUrl).toHaveBeenCalledWith('blob:csv'));
+      expect(fetched).toEqual([
+        { url: '/api/projects/5/applications.csv?lang=es&has_cv=true', auth: 'Bearer token' },
+      ]);
+      expect(clicked).toHaveBeenCalledTimes(1);
+    } finally {
+      fetchSpy.mockRestore();
+      clicked.mockRestore();
+    }
+  });
+});
+
 describe('a column oldest first', () => {
   it('orders the column by time in the stage on request', async () => {
     answerBoard(() => [ana(), luis()]);
