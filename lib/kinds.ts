@@ -43,6 +43,8 @@ export type TKindInfo<K extends TPostingKind = TPostingKind> = {
   recruitingStatuses: readonly number[];
   /** The catalog key (market.json) of the kind's plural, for tabs and headings. */
   pluralKey: `kinds.${K}s`;
+  /** Whether an application proposes a price and weeks (the board filters and sorts by them). */
+  pricedProposals: boolean;
 };
 
 export const KINDS: { readonly [K in TPostingKind]: TKindInfo<K> } = {
@@ -56,6 +58,7 @@ export const KINDS: { readonly [K in TPostingKind]: TKindInfo<K> } = {
     statuses: PROJECT_STATUS,
     recruitingStatuses: [PROJECT_STATUS.recruiting],
     pluralKey: 'kinds.projects',
+    pricedProposals: true,
   },
   job: {
     kind: 'job',
@@ -67,6 +70,7 @@ export const KINDS: { readonly [K in TPostingKind]: TKindInfo<K> } = {
     statuses: JOB_STATUS,
     recruitingStatuses: [JOB_STATUS.recruiting, JOB_STATUS.inSelection],
     pluralKey: 'kinds.jobs',
+    pricedProposals: false,
   },
 };
 

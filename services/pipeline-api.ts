@@ -5,13 +5,19 @@ import { statusOf } from '@/lib/kinds';
 import { applicationSaved } from '@/store/auth-slice';
 import type { TJob, TProject, TProjectApplication } from '@/types/marketplace';
 import type {
+  TApplicationNote,
   TBoardApplication,
   TBoardKey,
   TBoardPage,
   TBulkStatusArgs,
   TBulkStatusResult,
+  TBoardQuery,
   TChangeStatusArgs,
+  TBoardRating,
   TLifecycleArgs,
+  TNoteArgs,
+  TNotesKey,
+  TRatingResult,
   TReadyToClose,
 } from '@/types/pipeline';
 import type { TUserProject } from '@/types/user';
@@ -45,6 +51,29 @@ function placeOnBoard(board: TBoardPage, answer: TBoardApplication) {
 
 type TDispatch = (action: unknown) => unknown;
 
+/** The board's cache key: which posting, and the search, filters and order it was read with. */
+export type TBoardArgs = TBoardKey & { query?: TBoardQuery };
+
+/**
+ * Every cached board of posting `{kind, id}` (one per search, filters and order read) takes the
+ * change: a move or a note shows on the board whatever view of it is open.
+ */
+function updateBoards(
+  dispatch: TDispatch,
+  state: unknown,
+  { kind, id }: TBoardKey,
+  recipe: (draft: TBoardPage) => void,
+) {
+  const cached = pipelineApi.util.selectCachedArgsForQuery(
+    state as Parameters<typeof pipelineApi.util.selectCachedArgsForQuery>[0],
+    'board',
+  );
+  for (const args of cached) {
+    if (args.kind !== kind || args.id !== id) continue;
+    dispatch(pipelineApi.util.updateQueryData('board', args, recipe));
+  }
+}
+
 /**
  * Every cached list of the talent's own project applications takes the change of application
  * `id` (the project's talent side: ready to close, the congratulations seen).
@@ -73,13 +102,13 @@ function patchMyProjectApplications(
 export const pipelineApi = api.injectEndpoints({
   endpoints: (b) => ({
     /** The whole board of one posting: every page of `GET /{kind}s/{id}/applications`. */
-    board: b.query<TBoardPage, TBoardKey>({
-      async queryFn({ kind, id }, _api, _extra, baseQuery) {
+    board: b.query<TBoardPage, TBoardArgs>({
+      async queryFn({ kind, id, query }, _api, _extra, baseQuery) {
         const fetchPage = async (page: number) => {
           const config: AxiosRequestConfig = {
             method: 'GET',
             url: `/${kind}s/${id}/applications`,
-            params: { page, per_page: MARKET_LIMITS.perPage },
+            params: { ...query, page, per_page: MARKET_LIMITS.perPage },
           };
           return (await baseQuery(config)) as { data: TBoardPage } | { error: TFailure };
         };
@@ -116,13 +145,11 @@ export const pipelineApi = api.injectEndpoints({
         url: `/${kind}_applications/changeApplicationStatus`,
         data,
       }),
-      async onQueryStarted({ kind, id }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ kind, id }, { dispatch, getState, queryFulfilled }) {
         const answer = await queryFulfilled.catch(() => null);
         if (!answer) return;
-        dispatch(
-          pipelineApi.util.updateQueryData('board', { kind, id }, (draft) =>
-            placeOnBoard(draft, answer.data),
-          ),
+        updateBoards(dispatch, getState(), { kind, id }, (draft) =>
+          placeOnBoard(draft, answer.data),
         );
       },
     }),
@@ -202,3 +229,120 @@ export const {
 } = pipelineApi;
 
 export const { useBulkStatusMutation } = pipelineApi;
+// The recruiter's workbench (docs/api.md "The recruiter's workbench"): a member's private notes
+// and rating of an applicant. Each answer goes into the notes' cache and into every cached board
+// of the posting (its notes count, the team's rating), so nothing is read again.
+
+/** The board's card of application `applicationId` takes `patch` in every cached view. */
+function patchBoardCard(
+  dispatch: TDispatch,
+  state: unknown,
+  key: TBoardKey,
+  applicationId: number,
+  patch: (card: TBoardApplication) => void,
+) {
+  updateBoards(dispatch, state, key, (draft) => {
+    const card = draft.data.find((a) => a.id === applicationId);
+    if (card) patch(card);
+  });
+}
+
+const notesKey = ({ kind, application_id }: TNotesKey): TNotesKey => ({ kind, application_id });
+
+export const workbenchApi = pipelineApi.injectEndpoints({
+  endpoints: (b) => ({
+    /** The team's notes on one application, oldest first. */
+    applicationNotes: b.query<TApplicationNote[], TNotesKey>({
+      query: ({ kind, application_id }) => ({
+        method: 'GET',
+        url: `/${kind}_applications/${application_id}/notes`,
+      }),
+    }),
+    addNote: b.mutation<TApplicationNote, TNoteArgs & { body: string }>({
+      query: ({ kind, application_id, body }) => ({
+        method: 'POST',
+        url: `/${kind}_applications/${application_id}/notes`,
+        data: { body },
+      }),
+      async onQueryStarted(args, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (!answer) return;
+        dispatch(
+          workbenchApi.util.updateQueryData('applicationNotes', notesKey(args), (draft) => {
+            draft.push(answer.data);
+          }),
+        );
+        patchBoardCard(dispatch, getState(), args, args.application_id, (card) => {
+          card.notes_count += 1;
+        });
+      },
+    }),
+    editNote: b.mutation<TApplicationNote, TNotesKey & { note_id: number; body: string }>({
+      query: ({ note_id, body }) => ({ method: 'PATCH', url: `/notes/${note_id}`, data: { body } }),
+      async onQueryStarted(args, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (!answer) return;
+        dispatch(
+          workbenchApi.util.updateQueryData('applicationNotes', notesKey(args), (draft) => {
+            const i = draft.findIndex((n) => n.id === answer.data.id);
+            if (i >= 0) draft[i] = answer.data;
+          }),
+        );
+      },
+    }),
+    deleteNote: b.mutation<{ deleted: true }, TNoteArgs & { note_id: number }>({
+      query: ({ note_id }) => ({ method: 'DELETE', url: `/notes/${note_id}` }),
+      async onQueryStarted(args, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (!answer) return;
+        dispatch(
+          workbenchApi.util.updateQueryData('applicationNotes', notesKey(args), (draft) =>
+            draft.filter((n) => n.id !== args.note_id),
+          ),
+        );
+        patchBoardCard(dispatch, getState(), args, args.application_id, (card) => {
+          card.notes_count = Math.max(0, card.notes_count - 1);
+        });
+      },
+    }),
+    /** The member's own rating 1–5; the answer is the team's new average, count and `mine`. */
+    rateApplication: b.mutation<TRatingResult, TNoteArgs & { rating: number }>({
+      query: ({ kind, application_id, rating }) => ({
+        method: 'PUT',
+        url: `/${kind}_applications/${application_id}/rating`,
+        data: { rating },
+      }),
+      async onQueryStarted(args, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) ratedOnBoard(dispatch, getState(), args, answer.data);
+      },
+    }),
+    clearRating: b.mutation<TRatingResult, TNoteArgs>({
+      query: ({ kind, application_id }) => ({
+        method: 'DELETE',
+        url: `/${kind}_applications/${application_id}/rating`,
+      }),
+      async onQueryStarted(args, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) ratedOnBoard(dispatch, getState(), args, answer.data);
+      },
+    }),
+  }),
+});
+
+/** The team's rating as a rating call answered it, on every cached board of the posting. */
+function ratedOnBoard(dispatch: TDispatch, state: unknown, args: TNoteArgs, r: TRatingResult) {
+  patchBoardCard(dispatch, state, args, args.application_id, (card) => {
+    const rating: TBoardRating = { average: r.average, count: r.count, mine: r.mine };
+    card.rating = rating;
+  });
+}
+
+export const {
+  useApplicationNotesQuery,
+  useAddNoteMutation,
+  useEditNoteMutation,
+  useDeleteNoteMutation,
+  useRateApplicationMutation,
+  useClearRatingMutation,
+} = workbenchApi;

@@ -117,3 +117,15 @@ export type TResponsiveness = {
  * workbench"): TBulkSkipCode's and `closed` (its posting no longer recruits).
  */
 export type TBulkSkipReason = TBulkSkipCode | 'closed';
+
+/**
+ * A board card's rating as the client keeps it: the team's, plus the signed-in member's own
+ * (`mine`) once known (a rating's answer carries it; the board's answer may).
+ */
+export type TBoardRating = TBoardApplication['rating'] & { mine?: number | null };
+
+/** Which application's notes (`GET /{kind}_applications/{id}/notes`). */
+export type TNotesKey = { kind: TPostingKind; application_id: number };
+
+/** A note's or a rating's call: the application, and its posting (`id`) whose board follows. */
+export type TNoteArgs = TBoardKey & TNotesKey;

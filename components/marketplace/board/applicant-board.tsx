@@ -9,32 +9,38 @@ import { pipelineApi } from '@/services/pipeline-api';
 import type { AppStore } from '@/store';
 import type { TPostingKind } from '@/types/marketplace';
 import type { TBoardApplication } from '@/types/pipeline';
+import { Button } from '@/components/ui/button';
 import { ApplicantCard, fullName, OWNER_STATUSES, type TOwnerStatus } from './applicant-card';
 import { BoardColumns, useNarrow } from './board-columns';
+import { BoardFilters, NoMatch } from './board-filters';
 import { BulkBar, SkippedList } from './bulk-bar';
 import { BulkDialog } from './bulk-dialog';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { useBoardKeys } from './use-board-keys';
 import { useBoardSelection } from './use-board-selection';
-import { Button } from '@/components/ui/button';
 import { BoardEmpty, BoardFailure, BoardLoading } from './board-states';
 import { BoardTitle } from './board-title';
 import { LifecycleActions } from './lifecycle-actions';
 import { MoveDialog } from './move-dialog';
 import { useApplicantBoard } from './use-applicant-board';
 import bulkStyles from './bulk.module.css';
+import { boardQueryOf, isFiltered } from './use-board-filters';
 import styles from './pipeline.module.css';
 
 /**
  * The board's first read, started as soon as this chunk is there (store/session-preload.ts): the
  * posting is the one in the address (/business/projects/5/applicants, /es/business/jobs/2/...).
  */
-export function prefetch(store: AppStore, { path }: TAddress) {
+export function prefetch(store: AppStore, { path, query }: TAddress) {
   const user = store.getState().auth.user;
   const match = /\/business\/(project|job)s\/(\d+)\/applicants\/?$/.exec(path);
   if (!user || user.is_talent || !match) return;
-  const key = { kind: match[1] as TPostingKind, id: Number(match[2]) };
-  store.dispatch(pipelineApi.util.prefetch('board', key, {}));
+  const kind = match[1] as TPostingKind;
+  // The same cache key the board then reads (./use-board-filters.ts): the address's filters.
+  const filters = boardQueryOf(query as Record<string, string | string[] | undefined>, kind);
+  const key = { kind, id: Number(match[2]) };
+  const args = Object.keys(filters).length > 0 ? { ...key, query: filters } : key;
+  store.dispatch(pipelineApi.util.prefetch('board', args, {}));
 }
 
 /**
@@ -57,7 +63,7 @@ export default function ApplicantBoard({
   narrow?: boolean;
 }) {
   const { t } = useTranslation('pipeline');
-  const { posting, setPosting, failure, retry, view, moves } = useApplicantBoard(
+  const { posting, setPosting, failure, retry, view, moves, filters } = useApplicantBoard(
     kind,
     initial,
     onShown,
@@ -115,6 +121,8 @@ export default function ApplicantBoard({
   // The cards' one Tab stop: the card focused last, else the first one shown.
   const shown = (narrow ? [tab] : OWNER_STATUSES).flatMap((s) => columnIds(s));
   const tabStop = current !== null && shown.includes(current) ? current : (shown[0] ?? null);
+  const query = filters.query ?? {};
+  const clearFilters = () => filters.setQuery({ sort: query.sort, order: query.order });
   const card = (a: TBoardApplication) => (
     <ApplicantCard
       key={a.id}
@@ -180,7 +188,19 @@ export default function ApplicantBoard({
         </p>
       ))}
 
-      {total === 0 ? (
+      {(total > 0 || isFiltered(query)) && (
+        <BoardFilters
+          kind={kind}
+          postingId={posting.id}
+          currency={posting.currency}
+          query={query}
+          onQuery={filters.setQuery}
+        />
+      )}
+
+      {total === 0 && isFiltered(query) ? (
+        <NoMatch onClear={clearFilters} />
+      ) : total === 0 ? (
         <BoardEmpty canMove={canMove} postingHref={postingHref} />
       ) : (
         <>

@@ -15,6 +15,7 @@ import { useAppSelector } from '@/store/hooks';
 import type { TWithActor } from '@/types/companies';
 import type { TBoardApplication, TBoardJobApplication, TStatusChange } from '@/types/pipeline';
 import bulkStyles from './bulk.module.css';
+import { CardWorkbench } from './card-workbench';
 import styles from './pipeline.module.css';
 
 /** The statuses an owner moves applicants between (docs/api.md: 0–3; 4 is the talent's own). */
@@ -195,6 +196,9 @@ export function ApplicantCard({
             {t('card.applied', { time: ago(a.created_at) })}
           </time>
         </p>
+
+        {/* The recruiter's workbench: rating, time in stage, notes (./card-workbench.tsx). */}
+        <CardWorkbench application={a} name={name} statusLabel={label(status)} />
 
         {isJob(a) ? (
           <dl className={styles.facts}>

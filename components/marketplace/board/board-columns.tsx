@@ -3,9 +3,11 @@ import { useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TBoardApplication } from '@/types/pipeline';
 import { OWNER_STATUSES, useStatusLabel, type TOwnerStatus } from './applicant-card';
+import { OldestFirstToggle, useOldestFirst } from './oldest-first';
 import type { TBoardView } from './use-applicant-board';
 import bulk from './bulk.module.css';
 import styles from './pipeline.module.css';
+import wb from './workbench.module.css';
 
 /** A phone's width, where the columns become tabs (docs/product.md "The recruiter's workbench"). */
 export const NARROW_QUERY = '(max-width: 640px)';
@@ -47,8 +49,11 @@ export function BoardColumns({
 }) {
   const { t } = useTranslation('pipeline');
   const label = useStatusLabel();
+  const oldest = useOldestFirst();
+  // A column's cards as shown: by time in the status when its "oldest first" is on.
+  const shownIn = (s: TOwnerStatus) => oldest.order(s, inStatus(s));
   const cardsOf = (s: TOwnerStatus) => {
-    const cards = inStatus(s);
+    const cards = shownIn(s);
     return cards.length === 0 ? (
       <p className={styles.columnEmpty}>{t('board.column_empty')}</p>
     ) : (
@@ -111,8 +116,17 @@ export function BoardColumns({
             aria-labelledby={`board-tab-${tab}`}
             className={bulk.panel}
           >
-            {/* The column's heading, as on a wide screen (the cards' names are h3). */}
-            <h2 className="visually-hidden">{label(tab)}</h2>
+            <div className={wb.columnHead}>
+              {/* The column's heading, as on a wide screen (the cards' names are h3). */}
+              <h2 className="visually-hidden">{label(tab)}</h2>
+              {inStatus(tab).length > 1 && (
+                <OldestFirstToggle
+                  statusLabel={label(tab)}
+                  pressed={oldest.isOn(tab)}
+                  onToggle={() => oldest.toggle(tab)}
+                />
+              )}
+            </div>
             {cardsOf(tab)}
           </div>
         </div>
@@ -122,9 +136,18 @@ export function BoardColumns({
             const headingId = `column-${s}`;
             return (
               <section key={s} className={styles.column} aria-labelledby={headingId}>
-                <h2 id={headingId} className={styles.columnTitle}>
-                  {label(s)} <span className={styles.count}>{counts[s]}</span>
-                </h2>
+                <div className={wb.columnHead}>
+                  <h2 id={headingId} className={styles.columnTitle}>
+                    {label(s)} <span className={styles.count}>{counts[s]}</span>
+                  </h2>
+                  {inStatus(s).length > 1 && (
+                    <OldestFirstToggle
+                      statusLabel={label(s)}
+                      pressed={oldest.isOn(s)}
+                      onToggle={() => oldest.toggle(s)}
+                    />
+                  )}
+                </div>
                 {cardsOf(s)}
               </section>
             );

@@ -8,6 +8,7 @@ import { useBoardQuery } from '@/services/pipeline-api';
 import type { TPostingKind } from '@/types/marketplace';
 import type { TBoardApplication, TBoardPage } from '@/types/pipeline';
 import { OWNER_STATUSES } from './applicant-card';
+import { useBoardFilters } from './use-board-filters';
 import { useMoveApplicant } from './use-move-applicant';
 
 /** What the board shows once it has its answer: the counts and the applicants by status. */
@@ -44,7 +45,11 @@ export type TBoardView = ReturnType<typeof boardView>;
  */
 export function useApplicantBoard(kind: TPostingKind, initial: TPosting, onShown?: () => void) {
   const [posting, setPosting] = useState(initial);
-  const board = useBoardQuery({ kind, id: initial.id });
+  // The search, filters and order in the address (./use-board-filters.ts); none: the plain board.
+  const filters = useBoardFilters(kind);
+  const board = useBoardQuery(
+    filters.query ? { kind, id: initial.id, query: filters.query } : { kind, id: initial.id },
+  );
   const moves = useMoveApplicant({ kind, id: initial.id });
   const boardData = useDeferredArrival(board.data);
   const answered = Boolean(boardData || board.error);
@@ -59,5 +64,6 @@ export function useApplicantBoard(kind: TPostingKind, initial: TPosting, onShown
     retry: () => void board.refetch(),
     view: boardData ? boardView(kind, posting, boardData) : null,
     moves,
+    filters,
   };
 }
