@@ -63,6 +63,8 @@ export function CardWorkbench({
           className={styles.notesButton}
           aria-label={t('workbench.notes_button_label', { count: a.notes_count ?? 0, name })}
           aria-haspopup="dialog"
+          // What Enter or o on the card opens (use-board-keys.ts).
+          data-card-open=""
           onClick={() => {
             setLoaded(true);
             setOpen(true);

@@ -1,0 +1,353 @@
+import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BASE_URL,
+  browser,
+  newContext,
+  seriousA11yViolations,
+  setUpBrowser,
+  uniqueEmail,
+} from './browser';
+import { isoDay, prefix, signIn, tag, text, toast, type TLocale } from './journeys';
+import { secretsSeen } from './secrets';
+
+// The recruiter's workbench (docs/product.md "The recruiter's workbench"), in each language and
+// by the keyboard alone: on a board of four applicants, a recruiter selects three and rejects
+// them at once with one reason, rates the fourth and writes a note on them, filters the board
+// by rating (the choice goes into the address) and exports what the filter leaves as CSV.
+
+const JOURNEY_MS = 180_000;
+/** A server answer on a busy machine. */
+const ANSWER_MS = 20_000;
+
+type TJson = { status?: boolean; data?: unknown; access_token?: string } & Record<string, unknown>;
+
+/** A call of the API from outside the browser, from its own address (limits are per address). */
+async function api(method: string, path: string, body: unknown, token?: string): Promise<TJson> {
+  const ip = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}::31`;
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(ANSWER_MS),
+  });
+  const json = (await res.json()) as TJson;
+  expect(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`).toBe(true);
+  return json;
+}
+
+/** axe on the page as it is, once the navigation's progress bar is gone. */
+async function expectNoSeriousA11y(p: Page, where: string) {
+  await p.waitForLoadState('load');
+  await p.locator('#nprogress').waitFor({ state: 'detached', timeout: ANSWER_MS });
+  expect({ where, violations: await seriousA11yViolations(p) }).toEqual({ where, violations: [] });
+}
+
+/** Whether the page, at 320 px, scrolls sideways. */
+async function expectFitsAt320(p: Page, where: string) {
+  await p.setViewportSize({ width: 320, height: 800 });
+  const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+  expect({ where, wide }).toEqual({ where, wide: 320 });
+  await p.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Whether `target` has the keyboard focus. */
+const focused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement, undefined, { timeout: ANSWER_MS });
+
+/** Presses `key` until `target` has the focus: the keyboard's way there. */
+async function pressUntilFocused(p: Page, target: Locator, key: string, max = 150) {
+  await target.waitFor({ timeout: ANSWER_MS });
+  for (let i = 0; i < max; i += 1) {
+    await p.keyboard.press(key);
+    if (await focused(target)) return;
+  }
+  throw new Error(`${key} never reached ${String(target)}`);
+}
+
+setUpBrowser();
+
+for (const locale of ['en', 'es'] as TLocale[]) {
+  const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);
+  const p = prefix(locale);
+  const status = (s: 'applied' | 'rejected') => tr(`market:statuses.application.${s}`);
+
+  describe(`the recruiter's workbench, by keyboard (${locale})`, () => {
+    const word = tag();
+    const owner = {
+      email: uniqueEmail(`benchowner${locale}`),
+      password: `bench ${locale} ${word}`,
+    };
+    const project = { id: 0, title: `Qhapaq${word} ${locale === 'es' ? 'tienda' : 'shop'}` };
+    // Applied in this order: the column shows them oldest first.
+    const talents = [
+      { name: 'Ana', lastName: `Quispe${word}` },
+      { name: 'Bruno', lastName: `Rojas${word}` },
+      { name: 'Carla', lastName: `Soto${word}` },
+      { name: 'Diego', lastName: `Torres${word}` },
+    ].map((t) => ({ ...t, full: `${t.name} ${t.lastName}` }));
+    const [ana, bruno, carla, diego] = talents as [
+      (typeof talents)[0],
+      (typeof talents)[0],
+      (typeof talents)[0],
+      (typeof talents)[0],
+    ];
+    const reason =
+      locale === 'es'
+        ? 'Buscamos a alguien con experiencia en cooperativas.'
+        : 'We are looking for someone who has worked with cooperatives.';
+    const note =
+      locale === 'es'
+        ? 'Muy buena propuesta.\nPreguntar por su disponibilidad en marzo.'
+        : 'Strong proposal.\nAsk about availability in March.';
+    let context: BrowserContext;
+    let recruiter: Page;
+    const board = () => `${p}/business/projects/${project.id}/applicants`;
+
+    beforeAll(async () => {
+      context = await newContext(browser);
+      recruiter = await context.newPage();
+    });
+    afterAll(async () => context?.close());
+
+    const cardOf = (name: string) => recruiter.getByRole('article', { name, exact: true });
+    const column = (s: 'applied' | 'rejected', count: number) =>
+      recruiter.getByRole('region', { name: `${status(s)} ${count}`, exact: true });
+    const checkboxOf = (name: string) =>
+      cardOf(name).getByRole('checkbox', { name: tr('pipeline:bulk.select', { name }) });
+
+    it(
+      'has a company, a project and four applicants',
+      async () => {
+        secretsSeen.add(owner.password);
+        const registered = await api('POST', '/users/register', {
+          email: owner.email,
+          name: 'Lucía',
+          last_name: 'Martín',
+          password: owner.password,
+          lang: locale,
+          is_talent: false,
+          workplace_name: `Qhapaq ${word}`,
+          position: 'CEO',
+          start_date: '2020-02-01',
+          work_here: true,
+        });
+        const posted = await api(
+          'POST',
+          '/projects',
+          {
+            name: project.title,
+            summary: 'An online shop for a weavers’ cooperative.',
+            description: 'Catalogue, payments and shipping, in Spanish and English.',
+            skills: ['React'],
+            budget: 300_000,
+            currency: 'USD',
+            weeks: 6,
+            modality: 'remote',
+            country_code: 'PE',
+            end_date: isoDay(40),
+          },
+          registered.access_token,
+        );
+        project.id = (posted.data as { id: number }).id;
+        for (const [i, t] of talents.entries()) {
+          const password = `talent ${i} ${locale} ${word}`;
+          secretsSeen.add(password);
+          const talent = await api('POST', '/users/register', {
+            email: uniqueEmail(`benchtalent${i}${locale}`),
+            name: t.name,
+            last_name: t.lastName,
+            password,
+            lang: locale,
+            is_talent: true,
+          });
+          await api(
+            'POST',
+            '/project_applications',
+            {
+              project_id: project.id,
+              proposal: `I built the shops of ${i + 2} cooperatives in Cusco.`,
+              price_proposal: 240_000 + i * 10_000,
+              weeks: 5 + i,
+              lang: locale,
+            },
+            talent.access_token,
+          );
+        }
+      },
+      JOURNEY_MS,
+    );
+
+    it(
+      'selects three applicants with the keys and rejects them at once, with one reason',
+      async () => {
+        expect(project.id).toBeGreaterThan(0);
+        await signIn(recruiter, owner.email, owner.password, locale);
+        await recruiter.goto(board());
+        for (const t of talents) await cardOf(t.full).waitFor({ timeout: ANSWER_MS });
+        await column('applied', 4).waitFor();
+        await expectNoSeriousA11y(recruiter, board());
+
+        // Tab reaches the first card (the cards are one Tab stop); x selects, j goes down.
+        await pressUntilFocused(recruiter, cardOf(ana.full), 'Tab');
+        await recruiter.keyboard.press('x');
+        await recruiter.keyboard.press('j');
+        expect(await focused(cardOf(bruno.full))).toBe(true);
+        await recruiter.keyboard.press('x');
+        await recruiter.keyboard.press('j');
+        await recruiter.keyboard.press('x');
+        for (const t of [ana, bruno, carla])
+          expect(await checkboxOf(t.full).isChecked()).toBe(true);
+        expect(await checkboxOf(diego.full).isChecked()).toBe(false);
+        await recruiter
+          .getByText(tr('pipeline:bulk.selected_other', { count: 3 }), { exact: true })
+          .waitFor();
+
+        // r: the confirmation names the count and the state, and asks for one reason.
+        await recruiter.keyboard.press('r');
+        const dialog = recruiter.getByRole('dialog', {
+          name: tr('pipeline:bulk.title_3_other', { count: 3 }),
+          exact: true,
+        });
+        await dialog.waitFor({ timeout: ANSWER_MS });
+        const reasonBox = dialog.getByRole('textbox', { name: tr('pipeline:bulk.reason') });
+        expect(await focused(reasonBox)).toBe(true);
+        await expectNoSeriousA11y(recruiter, `${board()} (bulk rejection)`);
+        await recruiter.keyboard.type(reason);
+        const confirm = dialog.getByRole('button', {
+          name: tr('pipeline:bulk.confirm_3_other', { count: 3 }),
+          exact: true,
+        });
+        await pressUntilFocused(recruiter, confirm, 'Tab', 10);
+        await recruiter.keyboard.press('Enter');
+        await toast(recruiter, tr('pipeline:bulk.done_3_other', { count: 3 }));
+        await dialog.waitFor({ state: 'hidden' });
+        for (const t of [ana, bruno, carla]) {
+          await column('rejected', 3)
+            .getByRole('article', { name: t.full, exact: true })
+            .waitFor({ timeout: ANSWER_MS });
+        }
+        await column('applied', 1).getByRole('article', { name: diego.full }).waitFor();
+      },
+      JOURNEY_MS,
+    );
+
+    it(
+      'rates the fourth and writes a note, filters the board by rating and exports it',
+      async () => {
+        // From a card of the Rejected column, h goes to the column before: Applied, Diego alone.
+        await pressUntilFocused(recruiter, cardOf(ana.full), 'Tab');
+        await pressUntilFocused(recruiter, cardOf(diego.full), 'h', 4);
+
+        // o opens the card's notes and rating.
+        await recruiter.keyboard.press('o');
+        const panel = recruiter.getByRole('dialog', {
+          name: tr('pipeline:workbench.panel_title', { name: diego.full }),
+          exact: true,
+        });
+        await panel.waitFor({ timeout: ANSWER_MS });
+        await panel.getByText(tr('pipeline:workbench.no_notes'), { exact: true }).waitFor();
+        // Tab into the stars (none chosen: the first has the focus); ← goes round to 5.
+        const oneStar = panel.getByRole('radio', {
+          name: tr('pipeline:workbench.star_one', { count: 1 }),
+        });
+        await pressUntilFocused(recruiter, oneStar, 'Tab', 10);
+        await recruiter.keyboard.press('ArrowLeft');
+        await toast(recruiter, tr('pipeline:workbench.rated'));
+        expect(
+          await panel
+            .getByRole('radio', { name: tr('pipeline:workbench.star_other', { count: 5 }) })
+            .isChecked(),
+        ).toBe(true);
+
+        const noteBox = panel.getByRole('textbox', { name: tr('pipeline:workbench.add_label') });
+        await pressUntilFocused(recruiter, noteBox, 'Tab', 10);
+        const [first, second] = note.split('\n');
+        await recruiter.keyboard.type(first!);
+        await recruiter.keyboard.press('Enter');
+        await recruiter.keyboard.type(second!);
+        const add = panel.getByRole('button', { name: tr('pipeline:workbench.add'), exact: true });
+        await pressUntilFocused(recruiter, add, 'Tab', 5);
+        await recruiter.keyboard.press('Enter');
+        await toast(recruiter, tr('pipeline:workbench.added'));
+        // Kept as written, line break included.
+        await panel.getByText(first!, { exact: false }).waitFor();
+        expect(await panel.locator('li', { hasText: first! }).innerText()).toContain(
+          `${first}\n${second}`,
+        );
+        await expectNoSeriousA11y(recruiter, `${board()} (notes and rating)`);
+        await recruiter.keyboard.press('Escape');
+        await panel.waitFor({ state: 'hidden' });
+        const diegoCard = cardOf(diego.full);
+        await diegoCard
+          .getByRole('button', {
+            name: tr('pipeline:workbench.notes_button_label', { count: 1, name: diego.full }),
+          })
+          .waitFor({ timeout: ANSWER_MS });
+
+        // The filter by rating, chosen with the arrows on the list (Any, 1 or more, …, 5 only); the
+        // choice goes into the address.
+        const minRating = recruiter.getByRole('combobox', {
+          name: tr('pipeline:workbench.min_rating'),
+          exact: true,
+        });
+        await pressUntilFocused(recruiter, minRating, 'Shift+Tab', 60);
+        for (let i = 0; i < 5; i += 1) await recruiter.keyboard.press('ArrowDown');
+        await recruiter.waitForURL(/[?&]min_rating=5(&|$)/, { timeout: ANSWER_MS });
+        await cardOf(ana.full).waitFor({ state: 'detached', timeout: ANSWER_MS });
+        await column('applied', 1).getByRole('article', { name: diego.full }).waitFor();
+        for (const t of [bruno, carla]) expect(await cardOf(t.full).count()).toBe(0);
+
+        // Export what the filter leaves, in the reader's language.
+        const exportLink = recruiter.getByRole('link', {
+          name: tr('pipeline:workbench.export'),
+          exact: true,
+        });
+        await pressUntilFocused(recruiter, exportLink, 'Tab', 60);
+        const [download] = await Promise.all([
+          recruiter.waitForEvent('download', { timeout: ANSWER_MS }),
+          recruiter.keyboard.press('Enter'),
+        ]);
+        const csv = await readFile((await download.path())!, 'utf8');
+        const [header, ...rows] = csv
+          .replace(/^\uFEFF/, '')
+          .trim()
+          .split(/\r\n/);
+        expect(header).toContain(tr('notices:applicants_csv.name'));
+        expect(header).toContain(tr('notices:applicants_csv.rating_average'));
+        expect(rows).toHaveLength(1);
+        expect(rows[0]).toContain(diego.lastName);
+        expect(rows[0]).toContain(status('applied'));
+        expect(csv).not.toContain(first!); // notes stay private: never exported
+        await expectFitsAt320(recruiter, `${board()}?min_rating=5`);
+      },
+      JOURNEY_MS,
+    );
+
+    it(
+      'shows the board as tabs on a phone, and fits 320 px',
+      async () => {
+        await recruiter.setViewportSize({ width: 320, height: 800 });
+        await recruiter.goto(board());
+        const tabs = recruiter.getByRole('tablist', { name: tr('pipeline:tabs.label') });
+        await tabs.waitFor({ timeout: ANSWER_MS });
+        await tabs
+          .getByRole('tab', {
+            name: tr('pipeline:tabs.tab', { status: status('applied'), count: 1 }),
+          })
+          .waitFor();
+        const wide = await recruiter.evaluate(() => document.documentElement.scrollWidth);
+        expect(wide).toBe(320);
+        await expectNoSeriousA11y(recruiter, `${board()} (320 px)`);
+        await recruiter.setViewportSize({ width: 1280, height: 800 });
+      },
+      JOURNEY_MS,
+    );
+  });
+}
