@@ -25,22 +25,21 @@ export function Responsiveness({
     style: 'percent',
     maximumFractionDigits: 0,
   }).format(value.answered_share);
-  const parts = [
+  const speed =
     days === null
       ? null
       : days === 1
         ? t('responsiveness.within_day')
-        : t('responsiveness.within_days', { days }),
-    t('responsiveness.share', { share }),
-  ].filter((p): p is string => p !== null);
+        : t('responsiveness.within_days', { days });
   return (
     <p className={[styles.line, className].filter(Boolean).join(' ')}>
-      {parts.map((text, i) => (
-        <span key={i} className={i === 0 ? styles.lead : undefined}>
-          {i > 0 && <span aria-hidden="true"> · </span>}
-          {text}
-        </span>
-      ))}
+      {speed && (
+        <>
+          <span className={styles.lead}>{speed}</span>
+          <span aria-hidden="true"> · </span>
+        </>
+      )}
+      <span>{t('responsiveness.share', { share })}</span>{' '}
       <span className={styles.basis}>{t('responsiveness.basis', { count: value.sample })}</span>
     </p>
   );

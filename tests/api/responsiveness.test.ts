@@ -11,7 +11,8 @@ import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TResponsiveness } from '@/types/pipeline';
 import { createTestApi } from '../helpers/api';
 import { pipelineFixtures, type TKind } from '../helpers/marketplace';
-import { statementsOf } from '../helpers/statements';
+import { planWithoutScans } from '../helpers/db';
+import { statementsOf, statementsWithParamsOf } from '../helpers/statements';
 import { createBusiness, createTalent, type TTestUser } from '../helpers/users';
 
 // A company's responsiveness in public (docs/product.md "Responsiveness"): over a seeded history
@@ -179,5 +180,23 @@ describe('responsiveness of a company', () => {
     expect(await postingPage('job', postings.job)).toEqual(expected);
     expect(await postingPage('project', postings.otherProject)).toBeNull();
     expect(await companyPage(otherSlug)).toBeNull();
+  });
+
+  it("computes from the company's postings and their applications through indexes, never a scan of every application", async () => {
+    api.clock.now = new Date(NOW.getTime() + 3 * 60 * 60_000);
+    const seen = await statementsWithParamsOf(api.db, () => companyPage());
+    const upsert = seen.find((s) => /insert into company_responsiveness/i.test(s.query));
+    expect(upsert, seen.map((s) => s.query).join('\n')).toBeDefined();
+    const plan = await planWithoutScans(api.db, upsert!.query, upsert!.params);
+    expect(plan).not.toMatch(/Seq Scan/);
+    for (const index of [
+      'projects_company_idx',
+      'jobs_company_idx',
+      'project_applications_unique_idx',
+      'job_applications_unique_idx',
+      'application_status_history_app_idx',
+    ]) {
+      expect(plan, plan).toContain(index);
+    }
   });
 });
