@@ -455,7 +455,7 @@ describe.each<TKind>(['projects', 'jobs'])('PATCH /%s', (kind) => {
     });
     const read = await api.call('GET', `/${kind}/${p.id}`);
     // The page's read adds the company's responsiveness (none under 10 applications).
-    expect(read.json.data).toEqual({ ...r.json.data, responsiveness: null });
+    expect(read.json.data).toEqual({ ...(r.json.data as object), responsiveness: null });
   });
 
   it('keeps 30 copies of one skill as that one skill, as a POST does', async () => {
