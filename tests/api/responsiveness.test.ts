@@ -130,10 +130,12 @@ describe('responsiveness of a company', () => {
     await move(late, 10, shortlisted);
     await move(late, 30, withdrawn, shortlisted);
 
-    // Left out: withdrawn before any move (with and without a move afterwards impossible), the
-    // young and unmoved, the older than 90 days, another company's.
+    // Left out: withdrawn before any move, the young and unmoved, the older than 90 days,
+    // another company's.
     await move(await apply('project', project, 20, withdrawn), 3, withdrawn);
     await move(await apply('job', job, 25, withdrawn), 2, withdrawn);
+    // Withdrawn, as older data may be, with no history row.
+    await apply('job', job, 35, withdrawn);
     await apply('job', job, 10);
     await move(await apply('project', project, 100, shortlisted), 1, shortlisted);
     await move(await apply('project', postings.otherProject, 30, shortlisted), 1, shortlisted);

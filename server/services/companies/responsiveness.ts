@@ -37,8 +37,7 @@ type TRow = {
 
 /**
  * The company's applications of the window, both kinds, one row each: when it was made, its
- * first company move and its first withdrawal (from application_status_history), and whether it
- * is withdrawn now. Each kind walks its postings by company (`<posting>_company_idx`), their
+ * status and its first company move (from application_status_history). Each kind walks its postings by company (`<posting>_company_idx`), their
  * applications by posting (`<application>_unique_idx`) and their history by application
  * (`application_status_history_app_idx`).
  */
@@ -55,10 +54,7 @@ function windowApplications(companyId: number, now: Date): SQL {
              ${qualified(k.applicationStatus)} as status,
              (select min(h.created_at) from application_status_history h
                where h.kind = ${kind} and h.application_id = ${qualified(app.id)}
-                 and h.to_status in (${moves}) and h.created_at <= ${iso}::timestamptz) as first_move,
-             (select min(h.created_at) from application_status_history h
-               where h.kind = ${kind} and h.application_id = ${qualified(app.id)}
-                 and h.to_status = ${APPLICATION_STATUS.withdrawn}) as withdrawn_at
+                 and h.to_status in (${moves}) and h.created_at <= ${iso}::timestamptz) as first_move
       from ${posting}
       join ${app} on ${qualified(k.applicationFk)} = ${qualified(posting.id)}
       where ${qualified(posting.companyId)} = ${companyId}
@@ -84,15 +80,11 @@ async function recompute(db: Db, companyId: number, now: Date): Promise<TRow> {
         select applied_at, first_move,
                extract(epoch from (first_move - applied_at)) / 86400.0 as days
         from apps
-        where case
-          when first_move is null then
-            -- Not moved: counted once judged (old enough) and not withdrawn.
-            status <> ${APPLICATION_STATUS.withdrawn} and withdrawn_at is null
-              and applied_at <= ${young}::timestamptz
-          else
-            -- Moved: unless the talent withdrew first.
-            withdrawn_at is null or withdrawn_at >= first_move
-        end
+        -- Moved: counted. Not moved: counted once old enough to be judged, unless the talent
+        -- withdrew it (a withdrawn application is never moved afterwards: withdrawn before any
+        -- move is withdrawn and never moved).
+        where first_move is not null
+           or (status <> ${APPLICATION_STATUS.withdrawn} and applied_at <= ${young}::timestamptz)
       ),
       figures as (
         select count(*)::int as sample,
