@@ -11,7 +11,11 @@ import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TResponsiveness } from '@/types/pipeline';
 import { createTestApi } from '../helpers/api';
 import { pipelineFixtures, type TKind } from '../helpers/marketplace';
+import { setSsrDeps } from '@/server/ssr/context';
+import { loadCompanyPage } from '@/server/ssr/company';
+import { postingPageProps } from '@/server/ssr/marketplace';
 import { planWithoutScans } from '../helpers/db';
+import { pageContext } from '../helpers/pages';
 import { statementsOf, statementsWithParamsOf } from '../helpers/statements';
 import { createBusiness, createTalent, type TTestUser } from '../helpers/users';
 
@@ -199,6 +203,27 @@ describe('responsiveness of a company', () => {
       'application_status_history_app_idx',
     ]) {
       expect(plan, plan).toContain(index);
+    }
+  });
+
+  it('puts the figures in the pages as the server renders them, so nothing appears after', async () => {
+    const expected = { answered_share: 0.7, median_days_to_first_move: 3.5, sample: 10 };
+    setSsrDeps(api.deps);
+    try {
+      expect((await loadCompanyPage(slug, 'es'))!.company.responsiveness).toEqual(expected);
+      for (const [kind, route] of [
+        ['job', '/jobs/[id]'],
+        ['project', '/projects/[id]'],
+      ] as const) {
+        const params = { id: String(postings[kind]) };
+        const result = await postingPageProps(kind)(pageContext({ route, params, locale: 'es' }));
+        const props = (result as { props: { responsiveness: TResponsiveness; posting: object } })
+          .props;
+        expect(props.responsiveness).toEqual(expected);
+        expect(props.posting).not.toHaveProperty('responsiveness');
+      }
+    } finally {
+      setSsrDeps(undefined);
     }
   });
 });
