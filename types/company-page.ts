@@ -1,4 +1,5 @@
 import type { TPostingKind } from './marketplace';
+import type { TResponsiveness } from './pipeline';
 
 // The company's public page and its record (docs/api.md "Companies and teams").
 
@@ -32,6 +33,8 @@ export type TCompanyPosting = {
 export type TCompanyPage = Omit<TCompanyRecord, 'rating'> & {
   open_postings: TCompanyPosting[];
   rating: TCompanyRating;
+  /** How quickly the company answers its applicants (docs/product.md "Responsiveness"). */
+  responsiveness: TResponsiveness;
 };
 
 /** GET /me/company: the chosen company and the caller's role in it. */

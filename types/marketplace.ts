@@ -1,3 +1,4 @@
+import type { TResponsiveness } from './pipeline';
 import type { TUserJob, TUserProject } from './user';
 
 /** A posting's modality and contract type (lib/marketplace.ts lists them, in this order). */
@@ -36,6 +37,14 @@ export type TJob = TPostingBase & {
   min_salary: number | null;
   max_salary: number | null;
   job_status_id: number;
+};
+
+/**
+ * `GET /projects/{id}`, `GET /jobs/{id}`: the posting and how quickly its company answers
+ * (docs/product.md "Responsiveness").
+ */
+export type TPostingWithResponsiveness<P extends TProject | TJob = TProject | TJob> = P & {
+  responsiveness: TResponsiveness;
 };
 
 export type TPostingKind = 'project' | 'job';

@@ -107,8 +107,11 @@ export type TRatingResult = { average: number | null; count: number; mine: numbe
 export type TResponsiveness = {
   /** Share (0–1) of applicants moved within 14 days of applying. */
   answered_share: number;
-  /** Median whole days from applying to the first move. */
-  median_days_to_first_move: number;
+  /**
+   * Median days (one decimal) from applying to the first move, over the moved ones; null when
+   * none of the sample was moved (docs/product.md "Responsiveness").
+   */
+  median_days_to_first_move: number | null;
   sample: number;
 } | null;
 

@@ -4,6 +4,7 @@ import { formatDay } from '@/lib/format/day';
 import { postingPath } from '@/lib/kinds';
 import { assetUrl } from '@/lib/profile/asset-url';
 import type { TCompanyPage, TCompanyPosting } from '@/types/company-page';
+import { Responsiveness } from './responsiveness';
 import styles from './company.module.css';
 
 /** The first letters of the company's first two words, when it has no logo. */
@@ -102,6 +103,7 @@ export function CompanyView({
                 )}
               </dl>
             )}
+            <Responsiveness value={company.responsiveness} />
           </div>
         </header>
       </section>

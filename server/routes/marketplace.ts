@@ -69,7 +69,7 @@ function kindRoutes<K extends TPostingKind>(app: Hono<TAppEnv>, kind: K) {
         return c.json({ status: true, data });
       })
       .get(`/${posts}/:id`, async (c) => {
-        const data = await postings.getPosting(c.var.ctx, { kind, id: pathId(c, kind) });
+        const data = await postings.getPostingPage(c.var.ctx, { kind, id: pathId(c, kind) });
         return c.json({ status: true, data });
       })
       .post(`/${posts}`, requireRole('business'), async (c) => {

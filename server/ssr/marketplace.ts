@@ -6,9 +6,15 @@ import { validate } from '@/lib/schemas/validate';
 import { langOf } from '@/lib/i18n/lang';
 import { POSTING_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { AppError } from '@/server/errors';
-import { getPosting, searchPostings, type TKind } from '@/server/services/marketplace/postings';
+import {
+  getPosting,
+  getPostingPage,
+  searchPostings,
+  type TKind,
+} from '@/server/services/marketplace/postings';
 import { listCountries } from '@/server/services/reference';
 import { userEntryOf } from '@/lib/user-entries';
+import type { TResponsiveness } from '@/types/pipeline';
 import type {
   TJob,
   TJobApplication,
@@ -44,6 +50,11 @@ export type TPostingPage = {
   posting: TProject | TJob;
   countryName: string | null;
   mine?: TViewerApplication | null;
+  /**
+   * How quickly the posting's company answers, on the public page only (docs/product.md
+   * "Responsiveness"); in the HTML, so nothing appears after hydration.
+   */
+  responsiveness?: TResponsiveness;
 };
 
 /** Props travel as JSON. */
@@ -152,15 +163,26 @@ export async function loadPosting(
   kind: TKind,
   id: string,
   lang: 'en' | 'es',
+  opts: { responsiveness?: boolean } = {},
 ): Promise<TPostingPage | null> {
   if (postingIdOf(id) === null) return null;
   const ctx = await anonymousCtx();
   try {
-    const posting = plain(await getPosting(ctx, { kind, id: Number(id) })) as TProject | TJob;
+    const input = { kind, id: Number(id) };
+    let extra: Pick<TPostingPage, 'responsiveness'> = {};
+    let posting: TProject | TJob;
+    if (opts.responsiveness) {
+      const { responsiveness, ...rest } = plain(await getPostingPage(ctx, input));
+      posting = rest as TProject | TJob;
+      extra = { responsiveness };
+    } else {
+      posting = plain(await getPosting(ctx, input)) as TProject | TJob;
+    }
     const country = (await listCountries(ctx)).find((c) => c.code === posting.country_code);
     return {
       posting,
       countryName: country ? (lang === 'es' ? country.name_es : country.name_en) : null,
+      ...extra,
     };
   } catch (err) {
     if (err instanceof AppError && err.code === 'not_found') return null;
@@ -177,7 +199,7 @@ export const postingPageProps = (kind: TKind) =>
   serverPage<TPostingPage>(async ({ params, locale, req }) => {
     const id = String(params?.id ?? '');
     const reads = [
-      loadPosting(kind, id, langOf(locale)),
+      loadPosting(kind, id, langOf(locale), { responsiveness: true }),
       loadViewerApplication(req, kind, id),
       translationProps(locale, POSTING_NAMESPACES),
     ] as const;

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import algosdk from 'algosdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '@/db/schema';
+import { eq } from 'drizzle-orm';
+import { companies, uploads } from '@/db/schema';
 import { createTestApi } from '../helpers/api';
 import { statementsOf } from '../helpers/statements';
 import { createUser, type TTestUser, createBusiness } from '../helpers/users';
@@ -154,5 +155,40 @@ describe('statement budgets', () => {
       ...t,
       body: { paypal_email: 'ana@pay.example' },
     });
+  });
+
+  it("reads a company's page and a posting's page with one read of the kept responsiveness, computing it again in one more", async () => {
+    const [company] = await api.db.select().from(companies).where(eq(companies.id, biz.companyId!));
+    const job = (
+      await api.call('POST', '/jobs', {
+        token: biz.token,
+        body: {
+          name: 'Budget job',
+          summary: 'Node.js',
+          description: 'Build our API.',
+          skills: ['Node.js'],
+          contract_type: 'full_time',
+          currency: 'USD',
+          modality: 'remote',
+          country_code: 'AR',
+          end_date: null,
+        },
+      })
+    ).json.data as { id: number };
+    const responsivenessStatements = (sql: string[]) =>
+      sql.filter((s) => s.includes('company_responsiveness'));
+    // Nothing kept yet: the read, then one upsert that computes and keeps the figures.
+    const cold = await count('GET', `/companies/${company!.slug}`);
+    expect(responsivenessStatements(cold.sql), cold.sql.join('\n')).toHaveLength(2);
+    // The company (1), its open postings (1 per kind), the kept figures (1, then 1 to compute).
+    expect(cold.sql.length, cold.sql.join('\n')).toBeLessThanOrEqual(5);
+    // Within the hour: one read of the kept row, on the company's page and on a posting's.
+    const warm = await count('GET', `/companies/${company!.slug}`);
+    expect(responsivenessStatements(warm.sql), warm.sql.join('\n')).toHaveLength(1);
+    expect(warm.sql.length, warm.sql.join('\n')).toBeLessThanOrEqual(4);
+    const posting = await count('GET', `/jobs/${job.id}`);
+    expect(responsivenessStatements(posting.sql), posting.sql.join('\n')).toHaveLength(1);
+    // The posting with its company and counts (1), the kept figures (1).
+    expect(posting.sql.length, posting.sql.join('\n')).toBeLessThanOrEqual(2);
   });
 });

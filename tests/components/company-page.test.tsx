@@ -32,6 +32,7 @@ const company: TCompanyPage = {
   about: 'We build software for cooperatives.',
   website: 'https://andes.example/',
   country_code: 'PE',
+  responsiveness: null,
   open_postings: [
     {
       kind: 'job',

@@ -11,8 +11,10 @@ import {
   type TPosting,
 } from '@/components/marketplace/shared/posting-facts';
 import { CompanyLine } from '@/components/marketplace/shared/company-line';
+import { Responsiveness } from '@/components/company/responsiveness';
 import styles from './postings.module.css';
 import type { TViewerApplication } from '@/types/marketplace';
+import type { TResponsiveness } from '@/types/pipeline';
 
 function Loading() {
   return <div className={styles.applyLoading} aria-hidden="true" />;
@@ -32,11 +34,14 @@ export function PostingDetail({
   posting,
   countryName,
   mine,
+  responsiveness,
 }: {
   posting: TPosting;
   countryName: string | null;
   /** Whether the caller applied, as the server said with the page (apply-panel.tsx). */
   mine?: TViewerApplication | null;
+  /** How quickly the company answers (docs/product.md "Responsiveness"), with the page. */
+  responsiveness?: TResponsiveness;
 }) {
   const { t, i18n } = useTranslation('market');
   const pay = usePay(posting);
@@ -51,6 +56,7 @@ export function PostingDetail({
           <PostingStatus posting={posting} />
         </header>
         <CompanyLine company={posting.company} className={styles.company} />
+        <Responsiveness value={responsiveness} />
         <p className={styles.summary}>{posting.summary}</p>
         <dl className={styles.facts}>
           <div>

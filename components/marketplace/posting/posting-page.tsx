@@ -4,16 +4,19 @@ import { PageFrame } from '@/components/layout/page-frame';
 import { PostingDetail } from './posting-detail';
 import type { TPosting } from '@/components/marketplace/shared/posting-facts';
 import type { TViewerApplication } from '@/types/marketplace';
+import type { TResponsiveness } from '@/types/pipeline';
 
 /** The page of one posting, with the title, description and Open Graph tags in its HTML. */
 export function PostingPage({
   posting,
   countryName,
   mine,
+  responsiveness,
 }: {
   posting: TPosting;
   countryName: string | null;
   mine?: TViewerApplication | null;
+  responsiveness?: TResponsiveness;
 }) {
   const { t } = useTranslation('market');
   const company = posting.owner.company;
@@ -26,7 +29,12 @@ export function PostingPage({
         <meta property="og:title" content={posting.name} />
         <meta property="og:description" content={posting.summary} />
       </Head>
-      <PostingDetail posting={posting} countryName={countryName} mine={mine} />
+      <PostingDetail
+        posting={posting}
+        countryName={countryName}
+        mine={mine}
+        responsiveness={responsiveness}
+      />
     </PageFrame>
   );
 }

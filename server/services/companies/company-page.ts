@@ -8,6 +8,7 @@ import type { TCtx } from '@/server/context';
 import { AppError, fieldError, type TFieldProblem } from '@/server/errors';
 import { rowsOf } from '@/server/lib/sql';
 import { audit } from '@/server/services/companies/audit';
+import { companyResponsiveness } from './responsiveness';
 import { assertCompanyCan, chosenCompany, companyNotFound } from './permissions';
 import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { uploadKeyOf } from '@/server/services/profile/dto';
@@ -92,7 +93,11 @@ export async function getCompanyPage(ctx: TCtx, input: { slug: string }) {
   const [row] = await ctx.db.select().from(companies).where(eq(companies.slug, input.slug));
   if (!row) throw companyNotFound();
   const { rating, ...company } = companyDto(row);
-  return { ...company, open_postings: await openPostings(ctx.db, row.id, ctx.now), rating };
+  const [open_postings, responsiveness] = await Promise.all([
+    openPostings(ctx.db, row.id, ctx.now),
+    companyResponsiveness(ctx, row.id),
+  ]);
+  return { ...company, open_postings, rating, responsiveness };
 }
 export type TCompanyPageDto = Awaited<ReturnType<typeof getCompanyPage>>;
 

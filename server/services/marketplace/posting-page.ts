@@ -5,7 +5,8 @@ import type { TCtx } from '@/server/context';
 import { prepared } from '@/server/lib/sql';
 import { chosenCompany } from '@/server/services/companies/permissions';
 import { paginated } from '@/server/services/profile/common';
-import type { TJob, TProject } from '@/types/marketplace';
+import { companyResponsiveness } from '@/server/services/companies/responsiveness';
+import type { TJob, TPostingWithResponsiveness, TProject } from '@/types/marketplace';
 import { SERVER_KINDS } from './kinds';
 import {
   extras,
@@ -134,6 +135,18 @@ export async function getPosting(
   const posting = page.data[0];
   if (!posting) throw postingNotFound(kind);
   return posting;
+}
+
+/**
+ * `GET /projects/{id}`, `GET /jobs/{id}` as the posting's page reads it: the posting and its
+ * company's responsiveness (one more read of a kept row, docs/product.md "Responsiveness").
+ */
+export async function getPostingPage(
+  ctx: TCtx,
+  input: { kind: TKind; id: number },
+): Promise<TPostingWithResponsiveness> {
+  const posting = await getPosting(ctx, input);
+  return { ...posting, responsiveness: await companyResponsiveness(ctx, posting.company.id) };
 }
 
 /**

@@ -14,7 +14,7 @@ export {
   type TKind,
   type TProjectDto,
 } from './posting-dto';
-export { getPosting, listMyPostings, postingForApplication } from './posting-page';
+export { getPosting, getPostingPage, listMyPostings, postingForApplication } from './posting-page';
 export { searchPostings, searchWords } from './posting-search';
 export {
   createPosting,
