@@ -26,8 +26,11 @@ export type TStatusChange = {
 type TBoardExtras = {
   talent: TBoardTalent;
   history: TStatusChange[];
-  /** The team's ratings: their average (one decimal) and how many members rated; null average when none. */
-  rating: { average: number | null; count: number };
+  /**
+   * The team's ratings: their average (one decimal) and how many members rated, null average
+   * when none; `mine`, the signed-in member's own 1–5, null when they did not rate.
+   */
+  rating: { average: number | null; count: number; mine: number | null };
   notes_count: number;
   /** When the application entered its current status (its last move, else its creation). */
   stage_since: string;
@@ -64,7 +67,8 @@ export type TReadyToClose = { id: number; ready_to_close: true; message: string 
 export type TBoardQuery = {
   search?: string;
   min_rating?: 1 | 2 | 3 | 4 | 5;
-  skill?: number;
+  /** A skill's name (case aside), as `GET /skills` answers it. */
+  skill?: string;
   has_cv?: boolean;
   /** Projects only: the proposal's price range and most weeks. */
   min_price?: number;

@@ -22,8 +22,3 @@ export const bulkStatusSchema = /* @__PURE__ */ v.object({
   lang: v.optional(lang(), 'en'),
 });
 export type TBulkStatusInput = v.InferOutput<typeof bulkStatusSchema>;
-
-/** `GET /{kind}s/{id}/applications.csv`: the reader's language. */
-export const boardCsvQuerySchema = /* @__PURE__ */ v.object({
-  lang: v.optional(lang(), 'en'),
-});

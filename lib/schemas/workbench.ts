@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { MARKET_LIMITS } from '@/lib/marketplace';
-import { id } from './common';
+import { lang } from './common';
 import { boardQuerySchema } from './marketplace';
 import { noControlChars } from './text';
 
@@ -44,6 +44,21 @@ const boardSearch = () =>
     ),
   );
 
+/**
+ * A skill's name, as `GET /projects?skill=` takes it (GET /skills answers names): up to
+ * MARKET_LIMITS.skill characters, no control characters; blank means no filter.
+ */
+const boardSkill = () =>
+  v.optional(
+    v.pipe(
+      v.string('invalid_type'),
+      noControlChars(),
+      v.maxLength(MARKET_LIMITS.skill, 'too_long'),
+      v.transform((s) => s.replace(/\s+/g, ' ').trim()),
+      v.transform((s) => (s === '' ? undefined : s)),
+    ),
+  );
+
 /** `true` or `false`, as a query string carries it. */
 const queryBoolean = () =>
   v.optional(
@@ -60,7 +75,7 @@ const projectsOnly = () => v.optional(v.custom<never>(() => false, 'invalid'));
 const commonEntries = {
   search: boardSearch(),
   min_rating: queryWhole(WORKBENCH_LIMITS.ratingMin, WORKBENCH_LIMITS.ratingMax),
-  skill: v.optional(id()),
+  skill: boardSkill(),
   has_cv: queryBoolean(),
   order: v.optional(v.picklist(BOARD_ORDERS, 'choice')),
 };
@@ -100,6 +115,18 @@ const priceRange = <T extends { min_price?: number; max_price?: number }>() =>
 export const BOARD_FILTER_SCHEMAS = {
   project: /* @__PURE__ */ v.pipe(v.object(projectEntries), priceRange()),
   job: /* @__PURE__ */ v.object(jobEntries),
+} as const;
+
+/**
+ * `GET /projects/{id}/applications.csv`, `GET /jobs/{id}/applications.csv`: the reader's language
+ * and the board's own filters and order (BOARD_FILTER_SCHEMAS), refused as the board refuses them.
+ */
+export const BOARD_CSV_QUERY_SCHEMAS = {
+  project: /* @__PURE__ */ v.pipe(
+    v.object({ ...projectEntries, lang: v.optional(lang(), 'en') }),
+    priceRange(),
+  ),
+  job: /* @__PURE__ */ v.object({ ...jobEntries, lang: v.optional(lang(), 'en') }),
 } as const;
 
 /** `GET /projects/{id}/applications`, `GET /jobs/{id}/applications`: filters, order, status, page. */

@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { KINDS, POSTING_KINDS, type TPostingKind } from '@/lib/kinds';
 import { MAX_ID } from '@/lib/schemas/common';
-import { boardCsvQuerySchema, bulkStatusSchema } from '@/lib/schemas/bulk-status';
+import { bulkStatusSchema } from '@/lib/schemas/bulk-status';
+import { BOARD_CSV_QUERY_SCHEMAS } from '@/lib/schemas/workbench';
 import type { TAppEnv } from '@/server/context';
 import { jsonBody, queryParams } from '@/server/lib/validate';
 import { requireRole } from '@/server/middleware/auth';
@@ -37,11 +38,12 @@ for (const kind of POSTING_KINDS) {
       return c.json({ status: true, data, ...DATA_SAVED });
     })
     .get(`/${postings}/:id/applications.csv`, requireRole('business'), async (c) => {
-      const { lang } = queryParams(c, boardCsvQuerySchema);
+      // The board's filters and order, optional (docs/api.md "The recruiter's workbench").
+      const query = queryParams(c, BOARD_CSV_QUERY_SCHEMAS[kind]);
       const { filename, text } = await applicantsCsv(c.var.ctx, {
+        ...query,
         kind,
         id: pathId(c, kind),
-        lang,
       });
       return c.body(text, 200, {
         'Content-Type': 'text/csv; charset=utf-8',

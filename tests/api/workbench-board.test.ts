@@ -123,20 +123,33 @@ describe.each(['project', 'job'] as const)('the board of a %s', (kind) => {
     const { page } = await read();
     const byId = new Map(page.data.map((a) => [a.id, a]));
     expect(byId.get(apps.zelda.id)).toMatchObject({
-      rating: { average: 5, count: 1 },
+      rating: { average: 5, count: 1, mine: 5 },
       notes_count: 1,
       stage_since: apps.zelda.created_at,
     });
     expect(byId.get(apps.bruno.id)).toMatchObject({
-      rating: { average: 2.5, count: 2 },
+      rating: { average: 2.5, count: 2, mine: 2 },
       notes_count: 0,
       stage_since: movedAt,
     });
     expect(byId.get(apps.carla.id)).toMatchObject({
-      rating: { average: null, count: 0 },
+      rating: { average: null, count: 0, mine: null },
       notes_count: 0,
       stage_since: apps.carla.created_at,
     });
+  });
+
+  it('gives each member their own rating (`mine`) beside the team’s, and none to one who did not rate', async () => {
+    const { team, posting, apps } = await sceneOf(kind);
+    const mineOf = async (token: string) => {
+      const page: TBoard = await fx.board(kind, token, posting.id);
+      return Object.fromEntries(page.data.map((a) => [a.id, a.rating]));
+    };
+    const admin = await mineOf(team.admin.token);
+    expect(admin[apps.zelda.id]).toEqual({ average: 5, count: 1, mine: null });
+    expect(admin[apps.bruno.id]).toEqual({ average: 2.5, count: 2, mine: 3 });
+    const recruiter = await mineOf(team.recruiter.token);
+    expect(Object.values(recruiter).map((r) => r.mine)).toEqual([null, null, null]);
   });
 
   it.each([
@@ -159,10 +172,24 @@ describe.each(['project', 'job'] as const)('the board of a %s', (kind) => {
     expect((await read('?min_rating=3')).names).toEqual(['zelda']);
     expect((await read('?min_rating=2')).names).toEqual(['zelda', 'bruno']);
     expect((await read('?min_rating=5')).names).toEqual(['zelda']);
-    expect((await read(`?skill=${rust.id}`)).names).toEqual(['zelda']);
+    expect((await read(`?skill=${encodeURIComponent(rust.name)}`)).names).toEqual(['zelda']);
     expect((await read('?has_cv=true')).names).toEqual(['zelda']);
     expect((await read('?has_cv=false')).names).toEqual(['bruno', 'carla']);
     expect((await read('?min_rating=1&has_cv=false')).names).toEqual(['bruno']);
+  });
+
+  it('filters by a skill’s name, as the browse pages do, case and spaces aside', async () => {
+    const { read, rust } = await sceneOf(kind);
+    expect((await read(`?skill=${encodeURIComponent(rust.name)}`)).names).toEqual(['zelda']);
+    expect((await read(`?skill=${encodeURIComponent(rust.name.toUpperCase())}`)).names).toEqual([
+      'zelda',
+    ]);
+    expect((await read(`?skill=%20%20rust%20%20${kind}%20`)).names).toEqual(['zelda']);
+    expect((await read('?skill=Figma')).names).toEqual([]);
+    // A substring is not the skill.
+    expect((await read('?skill=rust')).names).toEqual([]);
+    expect((await read('?skill=%20')).names).toEqual(['zelda', 'bruno', 'carla']);
+    expect((await read(`?skill=${encodeURIComponent(rust.name)}&has_cv=false`)).names).toEqual([]);
   });
 
   it('counts each status over the filtered set, and pages within a status', async () => {
@@ -196,7 +223,8 @@ describe.each(['project', 'job'] as const)('the board of a %s', (kind) => {
     ['min_rating=0', 'min_rating', 'too_small'],
     ['min_rating=6', 'min_rating', 'too_large'],
     ['min_rating=x', 'min_rating', 'integer'],
-    ['skill=abc', 'skill', 'id'],
+    [`skill=${'a'.repeat(61)}`, 'skill', 'too_long'],
+    ['skill=rust%07', 'skill', 'control_characters'],
     ['has_cv=yes', 'has_cv', 'choice'],
     ['sort=name', 'sort', 'choice'],
     ['order=up', 'order', 'choice'],
@@ -212,7 +240,7 @@ describe.each(['project', 'job'] as const)('the board of a %s', (kind) => {
 
   it('reads a filtered, sorted board in the same few statements, however many applicants', async () => {
     const { team, posting } = await sceneOf(kind);
-    const path = `/${kind}s/${posting.id}/applications?search=a&min_rating=1&has_cv=false&sort=rating`;
+    const path = `/${kind}s/${posting.id}/applications?search=a&min_rating=1&skill=rust&has_cv=false&sort=rating`;
     const statements = await statementsOf(api.db, async () => {
       const r = await api.call('GET', path, { token: team.owner.token });
       expect(r.status).toBe(200);

@@ -229,6 +229,51 @@ describe('the applicants export', () => {
     }
   });
 
+  it('exports only what the board’s filters keep, in the board’s order', async () => {
+    const { posting } = await projectScene();
+    const names = async (query: string) => {
+      const r = await exportCsv('project', posting.id, team.owner.token, query);
+      expect(r.status).toBe(200);
+      return parseCsv(decode(r.bytes).slice(1))
+        .slice(1)
+        .map((row) => row[0]);
+    };
+    expect(await names('')).toEqual([`'${TRICKY.name}`, 'Plain']);
+    expect(await names('?search=plain')).toEqual(['Plain']);
+    expect(await names('?lang=es&search=cmd')).toEqual([`'${TRICKY.name}`]);
+    expect(await names('?min_rating=4')).toEqual([`'${TRICKY.name}`]);
+    expect(await names('?min_rating=5')).toEqual([]);
+    expect(await names('?order=desc')).toEqual(['Plain', `'${TRICKY.name}`]);
+    // The file still has its header row when nothing matches.
+    const none = await exportCsv('project', posting.id, team.owner.token, '?search=nobody');
+    expect(parseCsv(decode(none.bytes).slice(1))).toHaveLength(1);
+  });
+
+  it('refuses the filters the board refuses (400, the field named): a job has no price', async () => {
+    const job: TPosting = await fx.post('job', team.owner.token);
+    const refused = async (kind: TKind, id: number, query: string, path: string) => {
+      const r = await exportCsv(kind, id, team.owner.token, query);
+      expect(r.status).toBe(400);
+      const body = JSON.parse(decode(r.bytes));
+      expect(body).toMatchObject({ status: false, code: 'invalid_input' });
+      expect(JSON.stringify(body)).toContain(`"${path}"`);
+    };
+    await refused('job', job.id, '?min_price=100', 'min_price');
+    await refused('job', job.id, '?sort=price', 'sort');
+    expect((await exportCsv('job', job.id, team.owner.token, '?min_rating=1')).status).toBe(200);
+  });
+
+  it('never carries a member’s own rating, only the team’s', async () => {
+    const { posting } = await projectScene();
+    const r = await exportCsv('project', posting.id, team.owner.token);
+    const [header, first] = parseCsv(decode(r.bytes).slice(1));
+    expect(header).toHaveLength(14);
+    expect(first).toHaveLength(14);
+    // The owner rated 4, the admin 5: the file says the average and the count only.
+    expect(first!.slice(10, 12)).toEqual(['4.5', '2']);
+    expect(decode(r.bytes)).not.toMatch(/mine/i);
+  });
+
   it('is for the team only: 401 signed out, 403 a talent, 404 another company and a missing posting', async () => {
     const { posting } = await projectScene();
     expect((await exportCsv('project', posting.id, undefined)).status).toBe(401);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AxiosRequestConfig } from 'axios';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
@@ -68,7 +68,7 @@ function applicationOf(
     project: { id: 5, name: 'Web shop', project_status_id: 1, currency: 'USD' },
     talent: { id: 100 + id, name, last_name: 'Test', headline: null, avatar_url: null },
     history: [],
-    rating: { average: null, count: 0 },
+    rating: { average: null, count: 0, mine: null },
     notes_count: 0,
     stage_since: ago(20 * DAY),
     ...extra,
@@ -77,7 +77,7 @@ function applicationOf(
 
 const ana = () =>
   applicationOf(40, 'Ana', 1, {
-    rating: { average: 4.5, count: 2 },
+    rating: { average: 4.5, count: 2, mine: null },
     notes_count: 2,
     stage_since: ago(6 * DAY + 3600 * 1000),
   });
@@ -193,8 +193,8 @@ describe('the workbench on each card', () => {
 
 describe('the notes and rating panel', () => {
   /** The board filtered by the address: the panel's changes reach that cached view too. */
-  async function openPanel(locale: 'en' | 'es' = 'en') {
-    answerBoard(() => [ana(), eva()]);
+  async function openPanel(locale: 'en' | 'es' = 'en', first = ana) {
+    answerBoard(() => [first(), eva()]);
     fakeApi.on('GET', '/project_applications/40/notes', ok(notes));
     const user = userEvent.setup();
     await renderBoard(locale, { min_rating: '1' });
@@ -324,6 +324,29 @@ describe('the notes and rating panel', () => {
     expect(within(card).getAllByRole('img', { name: 'Rated 4.5 by 2 members' })).toHaveLength(2);
   });
 
+  it('opens on your own stars, as the board gave them, in English and Spanish', async () => {
+    const rated = () =>
+      applicationOf(40, 'Ana', 1, { rating: { average: 4.5, count: 2, mine: 4 }, notes_count: 2 });
+    for (const [locale, name, clear] of [
+      ['en', 'Your rating', 'Clear my rating'],
+      ['es', 'Tu valoración', 'Quitar mi valoración'],
+    ] as const) {
+      fakeApi.reset();
+      fakeApi.on('GET', '/project_applications/40/notes', ok(notes));
+      const { dialog } = await openPanel(locale, rated);
+      const group = within(dialog).getByRole('group', { name });
+      const checked = within(group)
+        .getAllByRole('radio')
+        .filter((r) => (r as HTMLInputElement).checked);
+      expect(checked).toEqual([
+        within(group).getByRole('radio', { name: locale === 'en' ? '4 stars' : '4 estrellas' }),
+      ]);
+      expect(within(group).getByRole('button', { name: clear })).toBeInTheDocument();
+      expect(fakeApi.made('PUT', '/project_applications/40/rating')).toHaveLength(0);
+      cleanup();
+    }
+  });
+
   it('speaks Spanish', async () => {
     const { dialog } = await openPanel('es');
     expect(dialog).toHaveAccessibleName('Notas y valoración: Ana Test');
@@ -372,6 +395,43 @@ describe('the filter bar', () => {
         sort: 'rating',
       }),
     );
+  });
+
+  it('filters by a skill’s name once typing rests, in English and Spanish', async () => {
+    for (const [locale, label] of [
+      ['en', 'Skill'],
+      ['es', 'Habilidad'],
+    ] as const) {
+      fakeApi.reset();
+      answerBoard(() => [ana()]);
+      const user = userEvent.setup();
+      const { replaced, unmount } = await renderBoard(locale);
+      await cardOf(/Ana Test/);
+      const bar = screen.getByRole('search');
+      const field = within(bar).getByLabelText(label);
+      expect(field).toHaveAttribute('maxlength', '60');
+      await user.type(field, '  Rust  lang ');
+      await waitFor(() => expect(replaced.at(-1)).toEqual({ id: '5', skill: 'Rust lang' }));
+      await waitFor(() => expect(boardParams().at(-1)).toMatchObject({ skill: 'Rust lang' }));
+      const link = screen.getByRole('link', { name: /CSV/ });
+      expect(
+        new URL(link.getAttribute('href')!, 'http://localhost').searchParams.get('skill'),
+      ).toBe('Rust lang');
+      unmount();
+    }
+  });
+
+  it('reads a skill back from a link and empties it with the other filters', async () => {
+    answerBoard(() => [ana()]);
+    const user = userEvent.setup();
+    const { replaced } = await renderBoard('en', { skill: 'figma' });
+    await cardOf(/Ana Test/);
+    expect(boardParams()[0]).toMatchObject({ skill: 'figma' });
+    const bar = screen.getByRole('search', { name: 'Filter applicants' });
+    expect(within(bar).getByLabelText('Skill')).toHaveValue('figma');
+    await user.click(within(bar).getByRole('button', { name: 'Clear filters' }));
+    expect(replaced.at(-1)).toEqual({ id: '5' });
+    await waitFor(() => expect(within(bar).getByLabelText('Skill')).toHaveValue(''));
   });
 
   it('reads the view back from a link, and clears the filters (the order stays)', async () => {

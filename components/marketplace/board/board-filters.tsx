@@ -6,18 +6,25 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { currencyDigits } from '@/lib/format/money';
 import { langOf } from '@/lib/i18n/lang';
+import { MARKET_LIMITS } from '@/lib/marketplace';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 import { toastError } from '@/lib/toast';
 import { API_BASE_URL } from '@/services/http-client';
 import type { TPostingKind } from '@/types/marketplace';
 import type { TBoardQuery } from '@/types/pipeline';
-import { hasPrices, isFiltered, queryParams } from './use-board-filters';
+import { hasPrices, isFiltered, queryParams, skillName } from './use-board-filters';
 import styles from './workbench.module.css';
 
 /** How long typing rests before the board is read with the new text (ms). */
 export const TYPING_PAUSE_MS = 350;
 
-type TDraft = { search: string; min_price: string; max_price: string; max_weeks: string };
+type TDraft = {
+  search: string;
+  skill: string;
+  min_price: string;
+  max_price: string;
+  max_weeks: string;
+};
 
 /** A price in minor units as people type it (major units), and back. */
 const toMajor = (minor: number | undefined, digits: number) =>
@@ -35,6 +42,7 @@ const toWhole = (text: string) => {
 
 const draftOf = (q: TBoardQuery, digits: number): TDraft => ({
   search: q.search ?? '',
+  skill: q.skill ?? '',
   min_price: toMajor(q.min_price, digits),
   max_price: toMajor(q.max_price, digits),
   max_weeks: q.max_weeks === undefined ? '' : String(q.max_weeks),
@@ -133,7 +141,8 @@ export function BoardFilters({
     typing.current = window.setTimeout(() => {
       const q: TBoardQuery = { ...latest.current };
       const search = next.search.trim();
-      q.search = search === '' ? undefined : search.slice(0, 100);
+      q.search = search === '' ? undefined : search.slice(0, MARKET_LIMITS.search);
+      q.skill = skillName(next.skill);
       if (priced) {
         q.min_price = toMinor(next.min_price, digits);
         q.max_price = toMinor(next.max_price, digits);
@@ -166,8 +175,14 @@ export function BoardFilters({
         label={t('workbench.search')}
         hint={t('workbench.search_hint')}
         value={draft.search}
-        maxLength={100}
+        maxLength={MARKET_LIMITS.search}
         onChange={(e) => type('search', e.target.value)}
+      />
+      <TextField
+        label={t('market:search.skill')}
+        value={draft.skill}
+        maxLength={MARKET_LIMITS.skill}
+        onChange={(e) => type('skill', e.target.value)}
       />
       <SelectField
         label={t('workbench.min_rating')}

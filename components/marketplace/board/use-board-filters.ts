@@ -1,6 +1,7 @@
 import { useRouter } from 'next/router';
 import { useCallback, useMemo } from 'react';
 import { KINDS } from '@/lib/kinds';
+import { MARKET_LIMITS } from '@/lib/marketplace';
 import type { TPostingKind } from '@/types/marketplace';
 import type { TBoardQuery } from '@/types/pipeline';
 
@@ -27,6 +28,12 @@ const PROJECT_ONLY = ['min_price', 'max_price', 'max_weeks'] as const;
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
+/** A skill's name as the API takes it: spaces collapsed and trimmed, within its length. */
+export function skillName(v: string | undefined) {
+  const name = v?.replace(/\s+/g, ' ').trim().slice(0, MARKET_LIMITS.skill);
+  return name ? name : undefined;
+}
+
 function whole(v: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER) {
   if (!v || !/^\d{1,12}$/.test(v)) return undefined;
   const n = Number(v);
@@ -42,11 +49,11 @@ export function boardQueryOf(
   kind: TPostingKind,
 ): TBoardQuery {
   const q: TBoardQuery = {};
-  const search = one(raw.search)?.trim().slice(0, 100);
+  const search = one(raw.search)?.trim().slice(0, MARKET_LIMITS.search);
   if (search) q.search = search;
   const rating = whole(one(raw.min_rating), 1, 5);
   if (rating) q.min_rating = rating as TBoardQuery['min_rating'];
-  const skill = whole(one(raw.skill), 1);
+  const skill = skillName(one(raw.skill));
   if (skill) q.skill = skill;
   const cv = one(raw.has_cv);
   if (cv === 'true' || cv === 'false') q.has_cv = cv === 'true';

@@ -21,7 +21,7 @@ export function formatAverage(average: number, lang: string): string {
 
 /** The card's rating; none yet when the answer has none (an older server). */
 export const ratingOf = (a: TBoardApplication): TBoardRating =>
-  (a.rating as TBoardRating | undefined) ?? { average: null, count: 0 };
+  (a.rating as TBoardRating | undefined) ?? { average: null, count: 0, mine: null };
 
 /** The team's rating as a short text and its spoken label; null when nobody rated. */
 export function useRatingText() {

@@ -1,29 +1,31 @@
-import { and, asc, eq, sql, type AnyColumn } from 'drizzle-orm';
-import {
-  applicationNotes,
-  applicationRatings,
-  applicationStatusHistory,
-  jobApplications,
-  projectApplications,
-  uploads,
-  users,
-} from '@/db/schema';
+import { eq, sql, type AnyColumn } from 'drizzle-orm';
+import { jobApplications, projectApplications, uploads, users } from '@/db/schema';
 import { csvFile, type TCsvCell } from '@/lib/csv';
 import { currencyDigits } from '@/lib/currencies';
 import { notice, type TNoticeKey } from '@/lib/i18n/notices';
 import type { TLang } from '@/lib/i18n/lang';
+import type { TBoardFilters } from '@/lib/schemas/workbench';
 import { APPLICATION_STATUS, statusName } from '@/lib/statuses';
 import type { TCtx } from '@/server/context';
 import marketEn from '@/public/locales/en/market.json';
 import marketEs from '@/public/locales/es/market.json';
+import {
+  boardOrder,
+  boardWhere,
+  notesCount,
+  ratingAverage,
+  ratingCount,
+  stageSinceIso,
+} from './board-query';
 import { SERVER_KINDS } from './kinds';
 import { ownPosting } from './owned-posting';
 import type { TKind } from './postings';
 
 // The export of a posting's applicants (docs/api.md "The recruiter's workbench"): one CSV row per
-// application, for the posting's team, in the reader's language. The team's ratings, the notes'
-// count and the time in the current status come from one aggregate per table, never per row;
-// the notes' bodies are not exported.
+// application the board shows with the same filters and order, for the posting's team, in the reader's language. The team's ratings, the notes' count and the
+// time in the current status are the board's own correlated aggregates of the one query
+// (board-query.ts), never a statement per row; the notes' bodies and a member's own rating
+// (`mine`) are not exported.
 
 type THeader = keyof (typeof import('@/public/locales/en/notices.json'))['applicants_csv'];
 
@@ -40,7 +42,7 @@ type TCommonRow = {
   headline: string | null;
   status: number;
   createdAt: Date;
-  ratingAverage: string | null;
+  ratingAverage: number | null;
   ratingsCount: number;
   notesCount: number;
   stageSince: Date | string;
@@ -101,77 +103,35 @@ const COMMON_AFTER: THeader[] = ['rating_average', 'ratings_count', 'notes_count
  * `GET /projects/{id}/applications.csv`, `GET /jobs/{id}/applications.csv`: the file's name and
  * text, for the posting's team (others: 404 as the board).
  */
-export async function applicantsCsv(ctx: TCtx, input: { kind: TKind; id: number; lang: TLang }) {
+export async function applicantsCsv(
+  ctx: TCtx,
+  input: TBoardFilters & { kind: TKind; id: number; lang: TLang },
+) {
   const { kind, lang } = input;
   const { posting } = await ownPosting(ctx, input, 'board.move');
-  const k = SERVER_KINDS[kind];
-  const table = k.applicationTable as typeof projectApplications;
-  const ofPosting = sql`(select ${sql.identifier('id')} from ${table} where ${k.applicationFk} = ${posting.id})`;
-  const ratings = ctx.db
-    .select({
-      applicationId: applicationRatings.applicationId,
-      average: sql<string>`round(avg(${applicationRatings.rating}), 1)::text`.as('rating_average'),
-      count: sql<number>`count(*)::int`.as('ratings_count'),
-    })
-    .from(applicationRatings)
-    .where(
-      and(
-        eq(applicationRatings.kind, kind),
-        sql`${applicationRatings.applicationId} in ${ofPosting}`,
-      ),
-    )
-    .groupBy(applicationRatings.applicationId)
-    .as('r');
-  const notes = ctx.db
-    .select({
-      applicationId: applicationNotes.applicationId,
-      count: sql<number>`count(*)::int`.as('notes_count'),
-    })
-    .from(applicationNotes)
-    .where(
-      and(eq(applicationNotes.kind, kind), sql`${applicationNotes.applicationId} in ${ofPosting}`),
-    )
-    .groupBy(applicationNotes.applicationId)
-    .as('n');
-  const moves = ctx.db
-    .select({
-      applicationId: applicationStatusHistory.applicationId,
-      last: sql<string>`max(${applicationStatusHistory.createdAt})`.as('last_move'),
-    })
-    .from(applicationStatusHistory)
-    .where(
-      and(
-        eq(applicationStatusHistory.kind, kind),
-        sql`${applicationStatusHistory.applicationId} in ${ofPosting}`,
-      ),
-    )
-    .groupBy(applicationStatusHistory.applicationId)
-    .as('h');
+  const table = SERVER_KINDS[kind].applicationTable as typeof projectApplications;
   const columns = KIND_COLUMNS[kind];
-  const query = ctx.db
+  // The board's own aggregates, filters and order (board-query.ts): the file lists what the
+  // board shows with the same filters, in the same order, every status.
+  const rows = (await ctx.db
     .select({
       name: users.name,
       lastName: users.lastName,
       email: users.email,
       headline: users.headline,
-      status: k.applicationStatus,
+      status: SERVER_KINDS[kind].applicationStatus,
       createdAt: table.createdAt,
-      ratingAverage: ratings.average,
-      ratingsCount: sql<number>`coalesce(${ratings.count}, 0)`,
-      notesCount: sql<number>`coalesce(${notes.count}, 0)`,
-      stageSince: sql<string>`coalesce(${moves.last}, ${table.createdAt})`,
+      ratingAverage: ratingAverage(kind),
+      ratingsCount: ratingCount(kind),
+      notesCount: notesCount(kind),
+      stageSince: stageSinceIso(kind),
       ...(columns.fields as Record<string, AnyColumn>),
     })
     .from(table)
     .innerJoin(users, eq(users.id, table.userId))
-    .leftJoin(ratings, eq(ratings.applicationId, table.id))
-    .leftJoin(notes, eq(notes.applicationId, table.id))
-    .leftJoin(moves, eq(moves.applicationId, table.id))
-    .leftJoin(uploads, columns.file ? eq(uploads.id, columns.file) : sql`false`);
-  const rows = (await query
-    .where(eq(k.applicationFk, posting.id))
-    .orderBy(asc(table.createdAt), asc(table.id))) as unknown as (TCommonRow &
-    Record<string, never>)[];
+    .leftJoin(uploads, columns.file ? eq(uploads.id, columns.file) : sql`false`)
+    .where(boardWhere(kind, posting.id, input))
+    .orderBy(...boardOrder(kind, input))) as unknown as (TCommonRow & Record<string, never>)[];
 
   const headers = [...COMMON_BEFORE, ...columns.headers, ...COMMON_AFTER].map((h) =>
     notice(lang, `applicants_csv.${h}` as TNoticeKey),

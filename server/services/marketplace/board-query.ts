@@ -5,6 +5,7 @@ import {
   applicationStatusHistory,
   jobApplications,
   projectApplications,
+  skills,
   userSkills,
   users,
 } from '@/db/schema';
@@ -48,6 +49,13 @@ export const ratingCount = (kind: TKind) =>
     where ${qualified(applicationRatings.kind)} = ${kind}
     and ${qualified(applicationRatings.applicationId)} = ${idOf(kind)})`;
 
+/** The rating `userId` (the signed-in member) gave each application; null when none. */
+export const ratingMine = (kind: TKind, userId: number) =>
+  sql<number | null>`(select ${qualified(applicationRatings.rating)} from ${applicationRatings}
+    where ${qualified(applicationRatings.kind)} = ${kind}
+    and ${qualified(applicationRatings.applicationId)} = ${idOf(kind)}
+    and ${qualified(applicationRatings.userId)} = ${userId})`;
+
 /** How many notes the team wrote on each application. */
 export const notesCount = (kind: TKind) =>
   sql<number>`(select count(*)::int from ${applicationNotes}
@@ -77,9 +85,11 @@ export function boardFilters(kind: TKind, q: TBoardFilters): (SQL | undefined)[]
   }
   if (q.min_rating !== undefined) conditions.push(sql`${ratingAverage(kind)} >= ${q.min_rating}`);
   if (q.skill !== undefined) {
+    // A skill's name, case aside, among the talent's profile skills (as `GET /projects?skill=`).
     conditions.push(sql`exists (select 1 from ${userSkills}
+      join ${skills} on ${qualified(skills.id)} = ${qualified(userSkills.skillId)}
       where ${qualified(userSkills.userId)} = ${qualified(users.id)}
-      and ${qualified(userSkills.skillId)} = ${q.skill})`);
+      and lower(${qualified(skills.name)}) = lower(${q.skill}))`);
   }
   if (q.has_cv !== undefined) {
     const profileCv = sql`coalesce(${qualified(users.cvUrl)}, '') <> ''`;

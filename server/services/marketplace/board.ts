@@ -17,6 +17,7 @@ import {
   notesCount,
   ratingAverage,
   ratingCount,
+  ratingMine,
   stageSinceIso,
 } from './board-query';
 import { SERVER_KINDS } from './kinds';
@@ -92,18 +93,21 @@ const talentDto = (u: TTalentRow) => ({
 /** What a board application tells of its posting. */
 type TBoardPosting = { id: number; name: string; statusId: number; currency: string };
 
-type TPage = { limit: number; offset: number; order: SQL[] };
+/** A page of the board, and who reads it (their own rating comes with each application). */
+type TPage = { limit: number; offset: number; order: SQL[]; viewerId: number };
 
 /** What the team sees of each application beyond its DTO, computed in the page's query. */
-const extrasOf = (kind: TKind) => ({
+const extrasOf = (kind: TKind, viewerId: number) => ({
   ratingAverage: ratingAverage(kind),
   ratingCount: ratingCount(kind),
+  ratingMine: ratingMine(kind, viewerId),
   notesCount: notesCount(kind),
   stageSince: stageSinceIso(kind),
 });
 type TExtrasRow = {
   ratingAverage: number | null;
   ratingCount: number;
+  ratingMine: number | null;
   notesCount: number;
   stageSince: string;
 };
@@ -111,6 +115,7 @@ const extrasDto = (r: TExtrasRow) => ({
   rating: {
     average: r.ratingAverage === null ? null : Number(r.ratingAverage),
     count: Number(r.ratingCount),
+    mine: r.ratingMine === null ? null : Number(r.ratingMine),
   },
   notes_count: Number(r.notesCount),
   stage_since: r.stageSince,
@@ -126,7 +131,7 @@ const BOARD_QUERIES = {
       .select({
         application: projectApplications,
         talent: talentColumns,
-        extras: extrasOf('project'),
+        extras: extrasOf('project', p.viewerId),
       })
       .from(projectApplications)
       .innerJoin(users, eq(users.id, projectApplications.userId))
@@ -152,7 +157,7 @@ const BOARD_QUERIES = {
         application: jobApplications,
         talent: talentColumns,
         file: fileColumns,
-        extras: extrasOf('job'),
+        extras: extrasOf('job', p.viewerId),
       })
       .from(jobApplications)
       .innerJoin(users, eq(users.id, jobApplications.userId))
@@ -176,12 +181,13 @@ async function boardRows(
   kind: TKind,
   posting: TBoardPosting,
   where: ReturnType<typeof and>,
-  page: { page: number; per_page: number; order: SQL[] },
+  page: { page: number; per_page: number; order: SQL[]; viewerId: number },
 ) {
   const rows = await BOARD_QUERIES[kind](db, posting, where, {
     limit: page.per_page,
     offset: (page.page - 1) * page.per_page,
     order: page.order,
+    viewerId: page.viewerId,
   });
   const history = await historyOf(
     db,
@@ -211,7 +217,7 @@ export async function listApplicants(
     per_page: number;
   },
 ) {
-  const { posting } = await ownPosting(ctx, input, 'board.move');
+  const { posting, me } = await ownPosting(ctx, input, 'board.move');
   const { kind } = input;
   const k = SERVER_KINDS[kind];
   const table = k.applicationTable as typeof projectApplications;
@@ -220,6 +226,7 @@ export async function listApplicants(
     boardRows(ctx.db, kind, posting, boardWhere(kind, posting.id, input, input.status), {
       ...input,
       order,
+      viewerId: me.id,
     }),
     ctx.db
       .select({ status: k.applicationStatus, n: sql<number>`count(*)::int` })
@@ -248,7 +255,7 @@ export async function boardApplication(
     input.kind,
     input.posting,
     and(eq(table.id, input.application_id)),
-    { page: 1, per_page: 1, order: [asc(table.id)] },
+    { page: 1, per_page: 1, order: [asc(table.id)], viewerId: ctx.user!.id },
   );
   return row!;
 }
