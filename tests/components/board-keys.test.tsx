@@ -78,11 +78,13 @@ describe('the board by keyboard', () => {
     // Space toggles the focused card too.
     await user.keyboard(' ');
     expect(await screen.findByRole('checkbox', { name: 'Select Lucía Vega' })).toBeChecked();
-    // o opens the card (its history).
+    // o opens the card: its notes and rating.
     await user.keyboard('l');
     expect(await cardOf('Sofía Paz')).toHaveFocus();
     await user.keyboard('o');
-    expect(screen.getByText('Status history (1)').closest('details')).toHaveAttribute('open');
+    expect(
+      await screen.findByRole('dialog', { name: 'Notes and rating: Sofía Paz' }),
+    ).toBeInTheDocument();
   });
 
   it('shortlists the focused card with s, and rejects the selection with r', async () => {

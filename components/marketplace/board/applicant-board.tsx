@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PostingStatus, type TPosting } from '@/components/marketplace/shared/posting-facts';
 import { postingPath, statusOf } from '@/lib/kinds';
 import { APPLICATION_STATUS } from '@/lib/statuses';
@@ -111,6 +111,14 @@ export default function ApplicantBoard({
         }
       : undefined,
   });
+  // A move re-reads the board: the cards it moved are drawn again in their new column, and the
+  // focus they had would fall back to the page. It goes back to the card focused last.
+  useEffect(() => {
+    if (current === null || (document.activeElement && document.activeElement !== document.body)) {
+      return;
+    }
+    root.current?.querySelector<HTMLElement>(`[data-card-id="${current}"]`)?.focus();
+  }, [view, current]);
   // --- end ---
 
   if (failure) return <BoardFailure failure={failure} onRetry={retry} />;

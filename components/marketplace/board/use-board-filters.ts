@@ -1,5 +1,5 @@
 import { useRouter } from 'next/router';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { KINDS } from '@/lib/kinds';
 import { MARKET_LIMITS } from '@/lib/marketplace';
 import type { TPostingKind } from '@/types/marketplace';
@@ -80,6 +80,8 @@ export function queryParams(q: TBoardQuery): Record<string, string> {
   return params;
 }
 
+const isEmpty = (q: TBoardQuery) => Object.keys(queryParams(q)).length === 0;
+
 export const isFiltered = (q: TBoardQuery) =>
   BOARD_QUERY_KEYS.some((k) => k !== 'sort' && k !== 'order' && q[k] !== undefined);
 
@@ -96,18 +98,32 @@ export function useBoardFilters(kind: TPostingKind) {
     return Object.keys(q).length === 0 ? undefined : boardQueryOf(q, kind);
   }, [key, kind]);
 
+  // The choice being written: the address takes it a moment later, and a list changed with the
+  // arrow keys must not show the old value meanwhile (its next key would start from there).
+  const [chosen, setChosen] = useState<TBoardQuery | null>(null);
+  const writes = useRef(0);
   const setQuery = useCallback(
     (next: TBoardQuery) => {
       const rest: Record<string, string | string[] | undefined> = { ...router.query };
       for (const k of BOARD_QUERY_KEYS) delete rest[k];
-      void router.replace(
-        { pathname: router.pathname, query: { ...rest, ...queryParams(next) } },
-        undefined,
-        { shallow: true, scroll: false },
-      );
+      const mine = (writes.current += 1);
+      setChosen(next);
+      void router
+        .replace(
+          { pathname: router.pathname, query: { ...rest, ...queryParams(next) } },
+          undefined,
+          {
+            shallow: true,
+            scroll: false,
+          },
+        )
+        .finally(() => {
+          if (writes.current === mine) setChosen(null);
+        });
     },
     [router],
   );
 
-  return { query, setQuery };
+  const shown = chosen === null ? query : isEmpty(chosen) ? undefined : chosen;
+  return { query: shown, setQuery };
 }
