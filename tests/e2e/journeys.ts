@@ -1,6 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { CATALOGS, type TNamespace } from '../helpers/catalogs';
+import { BASE_URL, seriousA11yViolations } from './browser';
 import { secretsSeen } from './secrets';
 
 export type TLocale = 'en' | 'es';
@@ -85,3 +87,71 @@ export const tag = () =>
 /** yyyy-mm-dd, `days` from now (UTC). */
 export const isoDay = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A server answer on a busy machine. */
+export const ANSWER_MS = 20_000;
+
+export type TJson = { status?: boolean; data?: unknown; access_token?: string } & Record<
+  string,
+  unknown
+>;
+
+/**
+ * A call of the API from outside any browser, as another client, from an address of its own
+ * (registrations and other limits count per address). Fails the test unless it succeeds.
+ */
+export async function api(
+  method: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<TJson> {
+  const ip = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}::7`;
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: {
+      'Content-Type': 'application/json',
+      'X-Forwarded-For': ip,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(ANSWER_MS),
+  });
+  const json = (await res.json()) as TJson;
+  expect(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`).toBe(true);
+  return json;
+}
+
+/**
+ * axe on a signed-in page as it is. Not after "networkidle": a signed-in page keeps the
+ * notification stream open. The navigation progress bar fades out after a client navigation;
+ * axe reads after.
+ */
+export async function expectNoSeriousA11y(p: Page, where: string) {
+  await p.waitForLoadState('load');
+  await p.locator('#nprogress').waitFor({ state: 'detached', timeout: ANSWER_MS });
+  expect({ where, violations: await seriousA11yViolations(p) }).toEqual({ where, violations: [] });
+}
+
+/** Whether the page, at 320 px, scrolls sideways (it must not). */
+export async function expectFitsAt320(p: Page, where: string) {
+  await p.setViewportSize({ width: 320, height: 800 });
+  const wide = await p.evaluate(() => document.documentElement.scrollWidth);
+  expect({ where, wide }).toEqual({ where, wide: 320 });
+  await p.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Whether `target` has the keyboard focus. */
+export const focused = (target: Locator) =>
+  target.evaluate((el) => el === document.activeElement, undefined, { timeout: ANSWER_MS });
+
+/** Presses `key` until `target` has the focus (if it has not already): the keyboard's way there. */
+export async function pressUntilFocused(p: Page, target: Locator, key: string, max = 150) {
+  await target.waitFor({ timeout: ANSWER_MS });
+  for (let i = 0; i < max; i += 1) {
+    if (await focused(target)) return;
+    await p.keyboard.press(key);
+  }
+  if (await focused(target)) return;
+  throw new Error(`${key} never reached ${String(target)}`);
+}

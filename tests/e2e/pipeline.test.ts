@@ -1,23 +1,20 @@
-import { randomInt } from 'node:crypto';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newContext, uniqueEmail, setUpBrowser, browser } from './browser';
 import {
-  BASE_URL,
-  newContext,
-  seriousA11yViolations,
-  uniqueEmail,
-  setUpBrowser,
-  browser,
-} from './browser';
-import {
+  ANSWER_MS,
+  api,
+  expectNoSeriousA11y,
+  focused,
   isoDay,
   prefix,
+  pressUntilFocused,
   registerBusiness,
   registerTalent,
   tag,
   text,
-  toast,
   type TLocale,
+  toast,
 } from './journeys';
 import { secretsSeen } from './secrets';
 
@@ -30,59 +27,10 @@ import { secretsSeen } from './secrets';
 // the project runs to its end: started, marked ready to close by the talent, finished.
 
 const JOURNEY_MS = 150_000;
-/** A server answer on a busy machine. */
-const ANSWER_MS = 20_000;
 /** What happens live, without a reload (docs/product.md: new notifications within 2 s). */
 const LIVE_MS = 5_000;
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-type TJson = { status?: boolean; data?: unknown; access_token?: string } & Record<string, unknown>;
-
-/**
- * A call of the API from outside any browser, as another client (its own address: registrations
- * are limited per address).
- */
-async function api(method: string, path: string, body: unknown, token?: string): Promise<TJson> {
-  const ip = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}::7`;
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': ip,
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(ANSWER_MS),
-  });
-  const json = (await res.json()) as TJson;
-  expect(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`).toBe(true);
-  return json;
-}
-
-/**
- * axe on the page as it is. Not after "networkidle": a signed-in page keeps the notification
- * stream open. The navigation progress bar fades out after a client navigation; axe reads after.
- */
-async function expectNoSeriousA11y(p: Page, where: string) {
-  await p.waitForLoadState('load');
-  await p.locator('#nprogress').waitFor({ state: 'detached', timeout: ANSWER_MS });
-  expect({ where, violations: await seriousA11yViolations(p) }).toEqual({ where, violations: [] });
-}
-
-/** Whether `target` has the keyboard focus. */
-const focused = (target: Locator) =>
-  target.evaluate((el) => el === document.activeElement, undefined, { timeout: ANSWER_MS });
-
-/** Presses `key` (Tab or Shift+Tab) until `target` has the focus: the keyboard's way there. */
-async function pressUntilFocused(p: Page, target: Locator, key: 'Tab' | 'Shift+Tab', max = 150) {
-  await target.waitFor({ timeout: ANSWER_MS });
-  for (let i = 0; i < max; i += 1) {
-    await p.keyboard.press(key);
-    if (await focused(target)) return;
-  }
-  throw new Error(`${key} never reached ${String(target)}`);
-}
 
 setUpBrowser();
 

@@ -1,16 +1,22 @@
-import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browser, newContext, setUpBrowser, uniqueEmail } from './browser';
 import {
-  BASE_URL,
-  browser,
-  newContext,
-  seriousA11yViolations,
-  setUpBrowser,
-  uniqueEmail,
-} from './browser';
-import { isoDay, prefix, signIn, tag, text, toast, type TLocale } from './journeys';
+  ANSWER_MS,
+  api,
+  expectFitsAt320,
+  expectNoSeriousA11y,
+  focused,
+  isoDay,
+  prefix,
+  pressUntilFocused,
+  signIn,
+  tag,
+  text,
+  type TLocale,
+  toast,
+} from './journeys';
 import { secretsSeen } from './secrets';
 
 // The recruiter's workbench (docs/product.md "The recruiter's workbench"), in each language and
@@ -19,58 +25,6 @@ import { secretsSeen } from './secrets';
 // by rating (the choice goes into the address) and exports what the filter leaves as CSV.
 
 const JOURNEY_MS = 180_000;
-/** A server answer on a busy machine. */
-const ANSWER_MS = 20_000;
-
-type TJson = { status?: boolean; data?: unknown; access_token?: string } & Record<string, unknown>;
-
-/** A call of the API from outside the browser, from its own address (limits are per address). */
-async function api(method: string, path: string, body: unknown, token?: string): Promise<TJson> {
-  const ip = `2001:db8:${randomInt(65536).toString(16)}:${randomInt(65536).toString(16)}::31`;
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Forwarded-For': ip,
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(ANSWER_MS),
-  });
-  const json = (await res.json()) as TJson;
-  expect(res.ok, `${method} ${path}: ${res.status} ${JSON.stringify(json)}`).toBe(true);
-  return json;
-}
-
-/** axe on the page as it is, once the navigation's progress bar is gone. */
-async function expectNoSeriousA11y(p: Page, where: string) {
-  await p.waitForLoadState('load');
-  await p.locator('#nprogress').waitFor({ state: 'detached', timeout: ANSWER_MS });
-  expect({ where, violations: await seriousA11yViolations(p) }).toEqual({ where, violations: [] });
-}
-
-/** Whether the page, at 320 px, scrolls sideways. */
-async function expectFitsAt320(p: Page, where: string) {
-  await p.setViewportSize({ width: 320, height: 800 });
-  const wide = await p.evaluate(() => document.documentElement.scrollWidth);
-  expect({ where, wide }).toEqual({ where, wide: 320 });
-  await p.setViewportSize({ width: 1280, height: 800 });
-}
-
-/** Whether `target` has the keyboard focus. */
-const focused = (target: Locator) =>
-  target.evaluate((el) => el === document.activeElement, undefined, { timeout: ANSWER_MS });
-
-/** Presses `key` until `target` has the focus (if it has not already): the keyboard's way there. */
-async function pressUntilFocused(p: Page, target: Locator, key: string, max = 150) {
-  await target.waitFor({ timeout: ANSWER_MS });
-  for (let i = 0; i < max; i += 1) {
-    if (await focused(target)) return;
-    await p.keyboard.press(key);
-  }
-  if (await focused(target)) return;
-  throw new Error(`${key} never reached ${String(target)}`);
-}
 
 setUpBrowser();
 
