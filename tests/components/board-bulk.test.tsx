@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applicant, renderBoard, serveBoard } from '../helpers/board';
+import type { TBoardApplication } from '@/types/pipeline';
 import { fakeApi, ok, refused } from '../helpers/fake-api';
 
 // Bulk moves on the applicant board (docs/product.md "The recruiter's workbench"): select with
@@ -58,6 +59,30 @@ describe('selecting applicants on the board', () => {
     expect(await box('Select Diego Rojas')).toBeChecked();
     expect(await box('Select Lucía Vega')).toBeChecked();
     expect(await box('Select Pedro Soto')).not.toBeChecked();
+    expect(within(await bar()).getByRole('status')).toHaveTextContent('3 selected');
+  });
+
+  it('selects a range in the order shown when the column is oldest first', async () => {
+    const user = userEvent.setup();
+    // In Applied since: Diego the longest, then Ana, Pedro, Lucía (they applied Ana, Diego,
+    // Lucía, Pedro).
+    const since = (a: TBoardApplication, at: string) => ({ ...a, stage_since: at });
+    serveBoard([
+      since(ana, '2026-11-22T10:00:00.000Z'),
+      since(diego, '2026-11-21T10:00:00.000Z'),
+      since(lucia, '2026-11-24T10:00:00.000Z'),
+      since(pedro, '2026-11-23T10:00:00.000Z'),
+      sofia,
+    ]);
+    await renderBoard();
+    await user.click(await screen.findByRole('button', { name: 'Oldest first in Applied' }));
+    // Shown: Diego, Ana, Pedro, Lucía. From Diego to Pedro takes Ana, not Lucía.
+    await user.click(await box('Select Diego Rojas'));
+    await user.keyboard('{Shift>}');
+    await user.click(await box('Select Pedro Soto'));
+    await user.keyboard('{/Shift}');
+    expect(await box('Select Ana Quispe')).toBeChecked();
+    expect(await box('Select Lucía Vega')).not.toBeChecked();
     expect(within(await bar()).getByRole('status')).toHaveTextContent('3 selected');
   });
 

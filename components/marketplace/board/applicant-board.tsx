@@ -22,6 +22,7 @@ import { BoardEmpty, BoardFailure, BoardLoading } from './board-states';
 import { BoardTitle } from './board-title';
 import { LifecycleActions } from './lifecycle-actions';
 import { MoveDialog } from './move-dialog';
+import { useOldestFirst } from './oldest-first';
 import { useApplicantBoard } from './use-applicant-board';
 import bulkStyles from './bulk.module.css';
 import { boardQueryOf, isFiltered } from './use-board-filters';
@@ -80,7 +81,10 @@ export default function ApplicantBoard({
   const selection = useBoardSelection({ kind, id: initial.id }, all);
   const canMoveNow = view?.canMove ?? false;
   const byId = (id: number) => all.find((a) => a.id === id);
-  const columnIds = (status: number) => (view ? view.inStatus(status).map((a) => a.id) : []);
+  const oldest = useOldestFirst();
+  // A column's cards in the order shown (oldest first on request): ranges are selected in it.
+  const columnIds = (status: number) =>
+    view ? oldest.order(status, view.inStatus(status)).map((a) => a.id) : [];
   const movableCard = (id: number) => {
     const a = byId(id);
     return canMoveNow && a && statusOf(a) !== APPLICATION_STATUS.withdrawn ? a : null;
@@ -231,6 +235,7 @@ export default function ApplicantBoard({
             tab={tab}
             onTab={setTab}
             columnHead={selectAll}
+            oldest={oldest}
           />
         </>
       )}

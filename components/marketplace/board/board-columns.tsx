@@ -3,7 +3,7 @@ import { useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react'
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TBoardApplication } from '@/types/pipeline';
 import { OWNER_STATUSES, useStatusLabel, type TOwnerStatus } from './applicant-card';
-import { OldestFirstToggle, useOldestFirst } from './oldest-first';
+import { OldestFirstToggle, type TOldestFirst } from './oldest-first';
 import type { TBoardView } from './use-applicant-board';
 import bulk from './bulk.module.css';
 import styles from './pipeline.module.css';
@@ -39,6 +39,7 @@ export function BoardColumns({
   tab = APPLICATION_STATUS.applied,
   onTab,
   columnHead,
+  oldest,
 }: {
   view: TBoardView;
   card: (application: TBoardApplication) => ReactNode;
@@ -46,10 +47,11 @@ export function BoardColumns({
   tab?: TOwnerStatus;
   onTab?: (status: TOwnerStatus) => void;
   columnHead?: (status: TOwnerStatus, cards: TBoardApplication[]) => ReactNode;
+  /** Which columns show their oldest first (the board's, which selects ranges in that order). */
+  oldest: TOldestFirst;
 }) {
   const { t } = useTranslation('pipeline');
   const label = useStatusLabel();
-  const oldest = useOldestFirst();
   // A column's cards as shown: by time in the status when its "oldest first" is on.
   const shownIn = (s: TOwnerStatus) => oldest.order(s, inStatus(s));
   const cardsOf = (s: TOwnerStatus) => {

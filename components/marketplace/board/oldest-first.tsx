@@ -25,6 +25,8 @@ export function useOldestFirst() {
   };
 }
 
+export type TOldestFirst = ReturnType<typeof useOldestFirst>;
+
 /** The column header's toggle. */
 export function OldestFirstToggle({
   statusLabel,
