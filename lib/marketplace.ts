@@ -5,6 +5,8 @@
 import type { TContractType, TModality } from '@/types/marketplace';
 
 export const MARKET_LIMITS = {
+  /** Applications one bulk move takes (docs/api.md "The recruiter's workbench"). */
+  bulkMove: 200,
   name: 150,
   summary: 300,
   description: 8000,

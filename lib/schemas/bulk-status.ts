@@ -6,15 +6,12 @@ import { OWNER_STATUSES } from './marketplace';
 
 // The inputs of the recruiter's bulk calls (docs/api.md "The recruiter's workbench").
 
-/** At most this many applications move in one bulk call (docs/product.md "Constants and limits"). */
-export const BULK_MOVE_MAX = 200;
-
 /** `POST /{kind}_applications/bulk_status`: 1–200 distinct application ids, a status, a reason for 3. */
 export const bulkStatusSchema = /* @__PURE__ */ v.object({
   application_ids: v.pipe(
     v.array(id(), 'invalid_type'),
     v.minLength(1, 'required'),
-    v.maxLength(BULK_MOVE_MAX, 'too_many'),
+    v.maxLength(MARKET_LIMITS.bulkMove, 'too_many'),
     v.check((ids) => new Set(ids).size === ids.length, 'invalid'),
   ),
   status: v.picklist(OWNER_STATUSES, 'choice'),

@@ -106,6 +106,41 @@ describe('selecting applicants on the board', () => {
 });
 
 describe('moving the selected applicants', () => {
+  it('offers no move above 200 selected and says to select fewer, in English and Spanish', async () => {
+    const many = Array.from({ length: 201 }, (_, i) => applicant(1000 + i, 'Talent', `N${i}`));
+    for (const [locale, selectAll, selected, fewer, reject] of [
+      [
+        'en',
+        'Select all in this column',
+        '201 selected',
+        'One move takes at most 200: select fewer.',
+        'Reject',
+      ],
+      [
+        'es',
+        'Seleccionar todos en esta columna',
+        '201 seleccionados',
+        'Un movimiento admite como máximo 200: selecciona menos.',
+        'Rechazar',
+      ],
+    ] as const) {
+      fakeApi.reset();
+      const user = userEvent.setup();
+      serveBoard(many);
+      const { unmount } = await renderBoard(locale);
+      const applied = await column(locale === 'en' ? 'Applied' : 'Postulado');
+      await user.click(within(applied).getByRole('checkbox', { name: selectAll }));
+      const status = within(await bar()).getByRole('status');
+      expect(status).toHaveTextContent(selected);
+      expect(status).toHaveTextContent(fewer);
+      expect(within(await bar()).queryByRole('button', { name: reject })).not.toBeInTheDocument();
+      // r asks nothing either.
+      await user.keyboard('r');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('asks "Shortlist 3 applicants?", sends the three, says so and clears the selection', async () => {
     const user = userEvent.setup();
     serveBoard([ana, diego, lucia, pedro, sofia]);

@@ -1,5 +1,6 @@
 import { useTranslation } from 'next-i18next/pages';
 import { Button } from '@/components/ui/button';
+import { MARKET_LIMITS } from '@/lib/marketplace';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TOwnerStatus } from './applicant-card';
 import type { TSkipped } from './use-board-selection';
@@ -31,13 +32,17 @@ export function BulkBar({
 }) {
   const { t } = useTranslation('pipeline');
   if (count === 0) return null;
+  // One move takes at most 200 (the call's limit): more are not cut silently, the bar says so.
+  const tooMany = count > MARKET_LIMITS.bulkMove;
   return (
     <div className={styles.bar} role="region" aria-label={t('bulk.bar')}>
       <p className={styles.barCount} role="status">
         {t('bulk.selected', { count })}
+        {tooMany && <> {t('bulk.over_limit', { max: MARKET_LIMITS.bulkMove })}</>}
       </p>
       <div className={styles.barActions}>
         {canMove &&
+          !tooMany &&
           BULK_TARGETS.map((to) => (
             <Button
               key={to}

@@ -14,8 +14,6 @@ import { fullName, type TOwnerStatus } from './applicant-card';
 
 /** Above this many, the recruiter types the count to confirm a bulk move (docs/product.md "Bulk moves"). */
 export const TYPE_TO_CONFIRM_ABOVE = 10;
-/** The most applications one bulk call moves (docs/product.md "The recruiter's workbench"). */
-export const BULK_MAX = 200;
 
 /** A bulk move asked for: the target status, and the applications at the time of asking. */
 export type TBulkMove = { to: TOwnerStatus; ids: number[] };
@@ -102,7 +100,9 @@ export function useBoardSelection({ kind, id }: TBoardKey, applications: TBoardA
     if (ids.length === 0) return;
     setReasonError(null);
     setTyped('');
-    setBulk({ to, ids: ids.slice(0, BULK_MAX) });
+    // More than a call takes is refused before asking (the bar offers no move then).
+    if (ids.length > MARKET_LIMITS.bulkMove) return;
+    setBulk({ to, ids });
   }
 
   async function confirm() {
