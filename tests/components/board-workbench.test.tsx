@@ -459,6 +459,35 @@ describe('the filter bar', () => {
     await waitFor(() => expect(within(bar).getByLabelText(/^Search/)).toHaveValue(''));
   });
 
+  it('folds the filters after the search under a button that says how many are on (a phone shows only the search), in English and Spanish', async () => {
+    for (const [locale, on, fewer, none] of [
+      ['en', 'More filters (2 on)', 'Fewer filters', 'More filters'],
+      ['es', 'Más filtros (2 activos)', 'Menos filtros', 'Más filtros'],
+    ] as const) {
+      fakeApi.reset();
+      answerBoard(() => [ana()]);
+      const user = userEvent.setup();
+      const { unmount } = await renderBoard(locale, { min_rating: '4', has_cv: 'true' });
+      await cardOf(/Ana Test/);
+      const toggle = screen.getByRole('button', { name: on });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      const folded = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+      expect(
+        within(folded).getByRole('combobox', { name: /^(Minimum rating|Valoración mínima)/ }),
+      ).toHaveValue('4');
+      await user.click(toggle);
+      expect(screen.getByRole('button', { name: fewer })).toHaveAttribute('aria-expanded', 'true');
+      await user.click(screen.getByRole('button', { name: fewer }));
+      unmount();
+      fakeApi.reset();
+      answerBoard(() => [ana()]);
+      const plain = await renderBoard(locale);
+      await cardOf(/Ana Test/);
+      expect(screen.getByRole('button', { name: none })).toHaveAttribute('aria-expanded', 'false');
+      plain.unmount();
+    }
+  });
+
   it('says when no applicant matches, and clears the filters from there, in English and Spanish', async () => {
     for (const [locale, title, clear] of [
       ['en', 'No applicants match these filters', 'Clear filters'],

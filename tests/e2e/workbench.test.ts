@@ -315,6 +315,18 @@ for (const locale of ['en', 'es'] as TLocale[]) {
             name: tr('pipeline:tabs.tab', { status: status('applied'), count: 1 }),
           })
           .waitFor();
+        // The filters after the search fold under a button, so the cards come soon.
+        const minRating = recruiter.getByRole('combobox', {
+          name: tr('pipeline:workbench.min_rating'),
+          exact: true,
+        });
+        expect(await minRating.isVisible()).toBe(false);
+        const more = recruiter.getByRole('button', {
+          name: tr('pipeline:workbench.more_filters'),
+          exact: true,
+        });
+        await more.click();
+        await minRating.waitFor({ state: 'visible' });
         const wide = await recruiter.evaluate(() => document.documentElement.scrollWidth);
         expect(wide).toBe(320);
         await expectNoSeriousA11y(recruiter, `${board()} (320 px)`);

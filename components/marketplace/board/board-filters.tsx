@@ -158,6 +158,12 @@ export function BoardFilters({
     onQuery({ sort: query.sort, order: query.order });
   }
 
+  const [more, setMore] = useState(false);
+  // The filters a folded phone bar holds that are on (the search stays in sight).
+  const folded = (
+    ['skill', 'min_rating', 'has_cv', 'min_price', 'max_price', 'max_weeks'] as const
+  ).filter((k) => query[k] !== undefined).length;
+
   const sorts = (['applied', 'price', 'rating', 'stage_time'] as const).filter(
     (s) => s !== 'price' || priced,
   );
@@ -178,84 +184,100 @@ export function BoardFilters({
         maxLength={MARKET_LIMITS.search}
         onChange={(e) => type('search', e.target.value)}
       />
-      <TextField
-        label={t('market:search.skill')}
-        value={draft.skill}
-        maxLength={MARKET_LIMITS.skill}
-        onChange={(e) => type('skill', e.target.value)}
-      />
-      <SelectField
-        label={t('workbench.min_rating')}
-        value={query.min_rating ? String(query.min_rating) : ''}
-        placeholder={t('workbench.any')}
-        options={[1, 2, 3, 4, 5].map((n) => ({
-          value: String(n),
-          label: n === 5 ? t('workbench.only_five') : t('workbench.at_least', { count: n }),
-        }))}
-        onChange={(e) =>
-          onQuery({
-            ...query,
-            min_rating: e.target.value
-              ? (Number(e.target.value) as TBoardQuery['min_rating'])
-              : undefined,
-          })
-        }
-      />
-      {priced && (
-        <>
-          <TextField
-            label={t('workbench.min_price', { currency })}
-            inputMode="decimal"
-            value={draft.min_price}
-            onChange={(e) => type('min_price', e.target.value)}
-          />
-          <TextField
-            label={t('workbench.max_price', { currency })}
-            inputMode="decimal"
-            value={draft.max_price}
-            onChange={(e) => type('max_price', e.target.value)}
-          />
-          <TextField
-            label={t('workbench.max_weeks')}
-            inputMode="numeric"
-            value={draft.max_weeks}
-            onChange={(e) => type('max_weeks', e.target.value)}
-          />
-        </>
-      )}
-      <SelectField
-        label={t('workbench.sort')}
-        value={query.sort ?? 'applied'}
-        options={sorts.map((s) => ({ value: s, label: t(`workbench.sort_${s}`) }))}
-        onChange={(e) =>
-          onQuery({
-            ...query,
-            sort:
-              e.target.value === 'applied' ? undefined : (e.target.value as TBoardQuery['sort']),
-          })
-        }
-      />
-      <SelectField
-        label={t('workbench.order')}
-        value={query.order ?? ''}
-        placeholder={t('workbench.order_default')}
-        options={(['asc', 'desc'] as const).map((o) => ({
-          value: o,
-          label: t(`workbench.order_${o}`),
-        }))}
-        onChange={(e) =>
-          onQuery({
-            ...query,
-            order: e.target.value ? (e.target.value as TBoardQuery['order']) : undefined,
-          })
-        }
-      />
-      <CheckboxField
-        className={styles.cvField}
-        label={t('workbench.has_cv')}
-        checked={query.has_cv === true}
-        onChange={(e) => onQuery({ ...query, has_cv: e.target.checked ? true : undefined })}
-      />
+      {/* On a phone the other filters fold under a button, so the cards come soon. */}
+      <button
+        type="button"
+        className={styles.moreToggle}
+        aria-expanded={more}
+        aria-controls="board-more-filters"
+        onClick={() => setMore(!more)}
+      >
+        {more
+          ? t('workbench.fewer_filters')
+          : folded > 0
+            ? t('workbench.more_filters_on', { n: folded })
+            : t('workbench.more_filters')}
+      </button>
+      <div id="board-more-filters" className={`${styles.more} ${more ? styles.moreOpen : ''}`}>
+        <TextField
+          label={t('market:search.skill')}
+          value={draft.skill}
+          maxLength={MARKET_LIMITS.skill}
+          onChange={(e) => type('skill', e.target.value)}
+        />
+        <SelectField
+          label={t('workbench.min_rating')}
+          value={query.min_rating ? String(query.min_rating) : ''}
+          placeholder={t('workbench.any')}
+          options={[1, 2, 3, 4, 5].map((n) => ({
+            value: String(n),
+            label: n === 5 ? t('workbench.only_five') : t('workbench.at_least', { count: n }),
+          }))}
+          onChange={(e) =>
+            onQuery({
+              ...query,
+              min_rating: e.target.value
+                ? (Number(e.target.value) as TBoardQuery['min_rating'])
+                : undefined,
+            })
+          }
+        />
+        {priced && (
+          <>
+            <TextField
+              label={t('workbench.min_price', { currency })}
+              inputMode="decimal"
+              value={draft.min_price}
+              onChange={(e) => type('min_price', e.target.value)}
+            />
+            <TextField
+              label={t('workbench.max_price', { currency })}
+              inputMode="decimal"
+              value={draft.max_price}
+              onChange={(e) => type('max_price', e.target.value)}
+            />
+            <TextField
+              label={t('workbench.max_weeks')}
+              inputMode="numeric"
+              value={draft.max_weeks}
+              onChange={(e) => type('max_weeks', e.target.value)}
+            />
+          </>
+        )}
+        <SelectField
+          label={t('workbench.sort')}
+          value={query.sort ?? 'applied'}
+          options={sorts.map((s) => ({ value: s, label: t(`workbench.sort_${s}`) }))}
+          onChange={(e) =>
+            onQuery({
+              ...query,
+              sort:
+                e.target.value === 'applied' ? undefined : (e.target.value as TBoardQuery['sort']),
+            })
+          }
+        />
+        <SelectField
+          label={t('workbench.order')}
+          value={query.order ?? ''}
+          placeholder={t('workbench.order_default')}
+          options={(['asc', 'desc'] as const).map((o) => ({
+            value: o,
+            label: t(`workbench.order_${o}`),
+          }))}
+          onChange={(e) =>
+            onQuery({
+              ...query,
+              order: e.target.value ? (e.target.value as TBoardQuery['order']) : undefined,
+            })
+          }
+        />
+        <CheckboxField
+          className={styles.cvField}
+          label={t('workbench.has_cv')}
+          checked={query.has_cv === true}
+          onChange={(e) => onQuery({ ...query, has_cv: e.target.checked ? true : undefined })}
+        />
+      </div>
       <div className={styles.filterActions}>
         {isFiltered(query) && (
           <Button type="button" variant="ghost" onClick={clear}>
