@@ -50,6 +50,12 @@ const WHO = [
   },
 ] as const;
 
+/** The board's columns: a group on a wide screen, tabs on a phone. */
+const boardColumns = (page: Page, locale: TLocale) =>
+  page
+    .getByRole('group', { name: text(locale, 'pipeline:board.columns'), exact: true })
+    .or(page.getByRole('tablist', { name: text(locale, 'pipeline:tabs.label'), exact: true }));
+
 /** Pages whose content comes after the first paint: what shows once it is in. */
 const LOADED: Record<string, (page: Page, locale: TLocale) => Locator> = {
   '/notifications': (page, locale) =>
@@ -57,10 +63,8 @@ const LOADED: Record<string, (page: Page, locale: TLocale) => Locator> = {
       .getByRole('main')
       .getByRole('list')
       .or(page.getByRole('heading', { name: text(locale, 'notifications.empty'), exact: true })),
-  '/business/projects/1/applicants': (page, locale) =>
-    page.getByRole('group', { name: text(locale, 'pipeline:board.columns'), exact: true }),
-  '/business/jobs/2/applicants': (page, locale) =>
-    page.getByRole('group', { name: text(locale, 'pipeline:board.columns'), exact: true }),
+  '/business/projects/1/applicants': (page, locale) => boardColumns(page, locale),
+  '/business/jobs/2/applicants': (page, locale) => boardColumns(page, locale),
 };
 
 type TWidth = { scrollWidth: number; outside: string[] };
