@@ -8,3 +8,4 @@ export * from './marketplace';
 export * from './notifications';
 export * from './security';
 export * from './workbench';
+export * from './conversations';
