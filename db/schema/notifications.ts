@@ -47,6 +47,11 @@ export const mailOutbox = pgTable(
     userId: userRef(),
     /** The notification type of the latest text. */
     type: varchar('type', { length: 40 }).notNull(),
+    /**
+     * The kind of e-mail the user chooses about (EMAIL_KINDS: messages, application_updates,
+     * new_applicants, alerts), or 'account' for what is always sent (recovery, invitations).
+     */
+    kind: varchar('kind', { length: 20 }).notNull().default('application_updates'),
     message: text('message').notNull(),
     messageEs: text('message_es').notNull(),
     link: text('link'),

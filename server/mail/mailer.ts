@@ -10,6 +10,8 @@ export type TMail = {
   html?: string;
   /** `<…@…>`: the same message sent again carries the same id (an idempotency key). */
   messageId?: string;
+  /** More header lines (List-Unsubscribe, server/mail/unsubscribe.ts). */
+  headers?: Record<string, string>;
 };
 
 export type TMailer = { send: (mail: TMail) => Promise<void> };
@@ -40,6 +42,7 @@ export function outboxMailer(dir: string, from: string): TMailer {
         `To: ${mail.to}`,
         `Subject: ${mail.subject}`,
         ...(mail.messageId ? [`Message-ID: ${mail.messageId}`] : []),
+        ...Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
         'Content-Type: text/plain; charset=utf-8',
         '',
         mail.text,
