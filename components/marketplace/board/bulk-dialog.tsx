@@ -2,11 +2,10 @@ import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { TextAreaField } from '@/components/ui/text-area-field';
 import { TextField } from '@/components/ui/text-field';
-import { MARKET_LIMITS } from '@/lib/marketplace';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import { TYPE_TO_CONFIRM_ABOVE, type TBulkMove } from './use-board-selection';
+import { ReasonField } from './reason-field';
 
 /**
  * The confirmation of a bulk move, naming the count and the state ("Reject 24 applicants?"),
@@ -75,17 +74,13 @@ export function BulkDialog({
     >
       <p>{rejecting ? t('bulk.reject_body', { count }) : t('bulk.body', { count })}</p>
       {rejecting && (
-        <TextAreaField
+        <ReasonField
           id={areaId}
           label={t('bulk.reason')}
           hint={t('bulk.reason_hint', { count })}
           value={reason}
-          onChange={(e) => onReason(e.target.value)}
-          maxLength={MARKET_LIMITS.reason}
-          required
-          aria-required="true"
           error={reasonError}
-          counter={`${reason.length} / ${MARKET_LIMITS.reason}`}
+          onChange={onReason}
         />
       )}
       {typing && (

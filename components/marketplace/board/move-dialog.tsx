@@ -2,11 +2,10 @@ import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useId } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { TextAreaField } from '@/components/ui/text-area-field';
-import { MARKET_LIMITS } from '@/lib/marketplace';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TBoardApplication } from '@/types/pipeline';
 import { fullName, useStatusLabel, type TOwnerStatus } from './applicant-card';
+import { ReasonField } from './reason-field';
 
 /** The act a move confirms, on its button: "Reject Ana Quispe", "Hire …", "Move … to Shortlisted". */
 const CONFIRM: Record<TOwnerStatus, string> = {
@@ -79,17 +78,13 @@ export function MoveDialog({
     >
       <p>{rejecting ? t('move.reject_body', { name }) : t('move.body', { name })}</p>
       {rejecting && (
-        <TextAreaField
+        <ReasonField
           id={areaId}
           label={t('move.reason')}
           hint={t('move.reason_hint', { name })}
           value={reason}
-          onChange={(e) => onReason(e.target.value)}
-          maxLength={MARKET_LIMITS.reason}
-          required
-          aria-required="true"
           error={reasonError}
-          counter={`${reason.length} / ${MARKET_LIMITS.reason}`}
+          onChange={onReason}
         />
       )}
     </Dialog>
