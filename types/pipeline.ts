@@ -120,12 +120,6 @@ export type TResponsiveness = {
 } | null;
 
 /**
- * Every reason a bulk move may give for an application it left (docs/api.md "The recruiter's
- * workbench"): TBulkSkipCode's and `closed` (its posting no longer recruits).
- */
-export type TBulkSkipReason = TBulkSkipCode | 'closed';
-
-/**
  * A board card's rating as the client keeps it: the team's, plus the signed-in member's own
  * (`mine`) once known (a rating's answer carries it; the board's answer may).
  */

@@ -9,7 +9,7 @@ import { APPLICATION_STATUS } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { settle } from '@/services/api';
 import { useBulkStatusMutation } from '@/services/pipeline-api';
-import type { TBoardApplication, TBoardKey, TBulkSkipReason } from '@/types/pipeline';
+import type { TBoardApplication, TBoardKey, TBulkSkipCode } from '@/types/pipeline';
 import { fullName, type TOwnerStatus } from './applicant-card';
 
 /** Above this many, the recruiter types the count to confirm a bulk move (docs/product.md "Bulk moves"). */
@@ -18,7 +18,7 @@ export const TYPE_TO_CONFIRM_ABOVE = 10;
 /** A bulk move asked for: the target status, and the applications at the time of asking. */
 export type TBulkMove = { to: TOwnerStatus; ids: number[] };
 /** Who a bulk move left where they were, and why. */
-export type TSkipped = { id: number; name: string; code: TBulkSkipReason }[];
+export type TSkipped = { id: number; name: string; code: TBulkSkipCode }[];
 
 /**
  * The board's selection and its bulk moves (docs/product.md "The recruiter's workbench"): the
