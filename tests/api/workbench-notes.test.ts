@@ -8,8 +8,10 @@ import {
   errorsOf,
   expectRefusal,
   pipelineFixtures,
+  TEAM_CALLERS,
+  teamApplication,
+  tokenOf,
   type TBoardApplication,
-  type TPosting,
 } from '../helpers/marketplace';
 
 // The team's private notes and ratings of an applicant (docs/api.md "The recruiter's workbench",
@@ -27,35 +29,9 @@ beforeAll(async () => {
 afterAll(async () => api?.close());
 beforeEach(async () => api.resetRateLimits());
 
-type TTeam = Awaited<ReturnType<typeof createTeam>>;
-/** A posting of the team's company with one applicant, and a talent who did not apply. */
-type TScene = TTeam & {
-  kind: TKind;
-  posting: TPosting;
-  application: TBoardApplication;
-  applicant: TTestUser;
-};
-
-async function scene(kind: TKind): Promise<TScene> {
-  const team = await createTeam(api, { prefix: `Notes ${kind}` });
-  const posting = await fx.post(kind, team.owner.token);
-  const applicant = await createTalent(api, { name: 'Applicant' });
-  const application = await fx.apply(kind, applicant.token, posting.id);
-  return { ...team, kind, posting, application, applicant };
-}
-
-const CALLERS = [
-  'applicant',
-  'owner',
-  'admin',
-  'recruiter',
-  'outsider',
-  'talent',
-  'anonymous',
-] as const;
-type TCaller = (typeof CALLERS)[number];
-const tokenOf = (s: TScene, caller: TCaller) =>
-  caller === 'anonymous' ? undefined : s[caller].token;
+type TScene = Awaited<ReturnType<typeof teamApplication>>;
+const scene = (kind: TKind) => teamApplication(api, fx, kind, `Notes ${kind}`);
+const CALLERS = TEAM_CALLERS;
 
 const notesPath = (s: TScene) => `/${s.kind}_applications/${s.application.id}/notes`;
 const ratingPath = (s: TScene) => `/${s.kind}_applications/${s.application.id}/rating`;

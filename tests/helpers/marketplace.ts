@@ -15,6 +15,7 @@ import type {
 } from '@/types/pipeline';
 import type { TNotification } from '@/types/user';
 import type { TJson } from './api';
+import { createTeam } from './companies';
 import { createBusiness, createTalent, type TUserStore } from './users';
 
 // Postings, applications and pipeline moves made through the API, shared by the marketplace,
@@ -254,3 +255,39 @@ export function expectRefusal(r: { status: number; json: TJson }, status: number
 /** The field errors of a refusal. */
 export const errorsOf = (json: TJson) =>
   (json.errors ?? []) as { path: string; code: string; params?: Record<string, unknown> }[];
+
+/**
+ * The scene of the team's calls on one application (the workbench's, the conversations'): a
+ * team (createTeam: owner, admin, recruiter, a business of another company, a talent), a posting
+ * of `kind` by its owner, and a talent who applied to it.
+ */
+export async function teamApplication(
+  on: TMarketApi,
+  fx: ReturnType<typeof pipelineFixtures>,
+  kind: TKind,
+  prefix: string,
+) {
+  const team = await createTeam(on, { prefix });
+  const posting = await fx.post(kind, team.owner.token);
+  const applicant = await createTalent(on, { name: `${prefix} Applicant` });
+  const application = await fx.apply(kind, applicant.token, posting.id);
+  return { ...team, kind, posting, application, applicant };
+}
+
+/** Who calls in an authorization table of the team's calls, in the columns' order. */
+export const TEAM_CALLERS = [
+  'applicant',
+  'owner',
+  'admin',
+  'recruiter',
+  'outsider',
+  'talent',
+  'anonymous',
+] as const;
+export type TTeamCaller = (typeof TEAM_CALLERS)[number];
+
+/** The caller's token in a teamApplication scene (none for `anonymous`). */
+export const tokenOf = (
+  s: Awaited<ReturnType<typeof teamApplication>>,
+  caller: TTeamCaller,
+): string | undefined => (caller === 'anonymous' ? undefined : s[caller].token);
