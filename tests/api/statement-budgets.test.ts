@@ -191,4 +191,18 @@ describe('statement budgets', () => {
     // The posting with its company and counts (1), the kept figures (1).
     expect(posting.sql.length, posting.sql.join('\n')).toBeLessThanOrEqual(2);
   });
+
+  it("answers a team's reads in at most 4 statements and an edit of its company in 5, the caller's lookup and role included", async () => {
+    const id = biz.companyId!;
+    // The caller (1), their role in the company (1), the list (1) and, for a paged one, its count.
+    await expectAtMost(2, 'GET', '/me/companies', { token: biz.token });
+    await expectAtMost(3, 'GET', `/companies/${id}/members`, { token: biz.token });
+    await expectAtMost(3, 'GET', `/companies/${id}/invitations`, { token: biz.token });
+    await expectAtMost(4, 'GET', `/companies/${id}/audit`, { token: biz.token });
+    // The caller, the role, the company locked, its update and the audit line.
+    await expectAtMost(5, 'PATCH', `/companies/${id}`, {
+      token: biz.token,
+      body: { about: 'We build.' },
+    });
+  });
 });
