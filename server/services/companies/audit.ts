@@ -1,24 +1,9 @@
 import { companyAudit } from '@/db/schema';
 import type { Db } from '@/db/types';
+import type { TAuditAction } from '@/types/companies';
 
 // The company's audit log (docs/product.md "Companies and teams"): every act of its team, written
 // in the same transaction as the act, so that the log never tells what did not happen.
-
-export type TAuditAction =
-  | 'invitation.created'
-  | 'invitation.revoked'
-  | 'invitation.resent'
-  | 'member.joined'
-  | 'member.role_changed'
-  | 'member.removed'
-  | 'member.left'
-  | 'company.updated'
-  | 'posting.created'
-  | 'posting.updated'
-  | 'posting.cancelled'
-  | 'posting.started'
-  | 'posting.finished'
-  | 'application.moved';
 
 /** What an entry is about: its type, id and a label to show, plus what the act changed. */
 export type TAuditTarget = {
