@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import { COMPANY_COOKIE } from './storage-keys';
 
 /**
@@ -11,17 +12,30 @@ const MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 const listeners = new Set<() => void>();
 
-/** The chosen company's id, or null (none chosen, outside the browser, or not a number). */
-export function readCompanyChoice(): number | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
+/** The chosen company's id in a `Cookie` header (or `document.cookie`), or null (none, not a number). */
+export function companyChoiceOf(cookies: string | null | undefined): number | null {
+  for (const part of (cookies ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq < 0 || part.slice(0, eq).trim() !== COMPANY_COOKIE) continue;
     const id = Number(part.slice(eq + 1).trim());
-    return Number.isInteger(id) && id > 0 ? id : null;
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
   }
   return null;
 }
+
+/** The chosen company's id, or null (none chosen, outside the browser, or not a number). */
+export function readCompanyChoice(): number | null {
+  if (typeof document === 'undefined') return null;
+  return companyChoiceOf(document.cookie);
+}
+
+/**
+ * The choice as the server read it from the page's request (page-state/signed-in-page.ts), for
+ * a page it rendered with the session: what the server's render and the browser's hydration
+ * both take for the chosen company (useCurrentCompany), so that they render the same company.
+ * Null elsewhere: nothing that depends on the choice renders before the browser knows it.
+ */
+export const ServerCompanyChoice = createContext<number | null>(null);
 
 /** Chooses company `id` (null forgets the choice) and tells every subscriber. */
 export function writeCompanyChoice(id: number | null): void {

@@ -1,5 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { companyChoiceOf } from '@/lib/company-choice';
 import { translationProps } from '@/lib/i18n/page-props';
 import { serverPage } from '@/server/ssr/page';
 import { pageSession } from '@/server/ssr/session';
@@ -39,7 +40,8 @@ export async function serverSession(
   // The profile read above is also the cache's entry for it (the store declares the cache loosely).
   const upsert = profileApi.util.upsertQueryData('getMe', session.userId, me.data);
   await (store.dispatch(upsert as unknown as UnknownAction) as unknown as Promise<unknown>);
-  (await screen?.())?.prefetch?.(store, { path: resolvedUrl.split('?')[0]!, query });
+  const company = companyChoiceOf(req.headers.cookie);
+  await (await screen?.())?.prefetch?.(store, { path: resolvedUrl.split('?')[0]!, query, company });
   await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
   const { auth, api: cache } = store.getState() as {
     auth: { user: TServerSession['user'] };
@@ -49,7 +51,11 @@ export async function serverSession(
   store.dispatch(api.util.resetApiState());
   // Props travel as JSON: an answer's absent fields are left out rather than refused.
   return JSON.parse(
-    JSON.stringify({ user: auth.user, api: { queries: cache.queries, provided: cache.provided } }),
+    JSON.stringify({
+      user: auth.user,
+      api: { queries: cache.queries, provided: cache.provided },
+      company,
+    }),
   ) as TServerSession;
 }
 

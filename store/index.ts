@@ -41,9 +41,10 @@ export const currentStore = () => browserApp?.store;
 
 /**
  * What the server read for a signed-in page it rendered (page-state/signed-in-page.ts), in its props: the
- * session's user and the cache's answers, so that the browser's first render is the server's.
+ * session's user, the cache's answers and the company choice of the request (lib/company-choice.ts
+ * ServerCompanyChoice), so that the browser's first render is the server's.
  */
-export type TServerSession = { user: TSessionUser; api: unknown };
+export type TServerSession = { user: TSessionUser; api: unknown; company?: number | null };
 
 /** The props of a signed-in page (page-state/signed-in-page.ts); pages/_app.tsx reads them first. */
 export type TSignedInProps = { serverSession: TServerSession | null };

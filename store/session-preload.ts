@@ -1,17 +1,23 @@
+import { readCompanyChoice } from '@/lib/company-choice';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
 import { currentStore, type AppStore } from './index';
 
-/** Where a screen is: the address's path (with its language prefix) and its query. */
-export type TAddress = { path: string; query: Record<string, unknown> };
+/**
+ * Where a screen is: the address's path (with its language prefix), its query, and the company
+ * the business user chose (the `tc_company` cookie, lib/company-choice.ts; null: none).
+ */
+export type TAddress = { path: string; query: Record<string, unknown>; company: number | null };
 
 /** A signed-in screen's module: its component, and maybe the reads it starts with. */
 export type TScreenModule = {
   /**
    * Starts the screen's first reads into the cache, when the store has the signed-in user: in
    * the browser (below), and on the server for a page it renders with the session
-   * (page-state/signed-in-page.ts).
+   * (page-state/signed-in-page.ts). A read that needs another's answer first (the team reads
+   * the user's companies, then the chosen one's members) returns a promise of them all: the
+   * server waits for it before it renders.
    */
-  prefetch?: (store: AppStore, at: TAddress) => void;
+  prefetch?: (store: AppStore, at: TAddress) => void | Promise<void>;
 };
 
 /**
@@ -37,7 +43,8 @@ export function preloadForSession(pages: string[], load: () => Promise<unknown>)
       const { prefetch } = screen as TScreenModule;
       const store = currentStore();
       const query = Object.fromEntries(new URLSearchParams(window.location.search));
-      if (store && prefetch) prefetch(store, { path: window.location.pathname, query });
+      const at = { path: window.location.pathname, query, company: readCompanyChoice() };
+      if (store && prefetch) return prefetch(store, at);
     })
     // A chunk that fails here fails again, and is reported, where the screen loads it.
     .catch(() => {});

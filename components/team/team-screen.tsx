@@ -12,6 +12,7 @@ import { APPLICATION_STATUS, statusName } from '@/lib/statuses';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { settle } from '@/services/api';
 import {
+  companiesApi,
   useChangeMemberRoleMutation,
   useCompanyAuditQuery,
   useCompanyInvitationsQuery,
@@ -21,8 +22,10 @@ import {
   useResendInvitationMutation,
   useRevokeInvitationMutation,
 } from '@/services/companies-api';
+import type { AppStore } from '@/store';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
+import type { TAddress } from '@/store/session-preload';
 import type {
   TAuditEntry,
   TCompanyRef,
@@ -32,7 +35,7 @@ import type {
   TPendingInvitation,
 } from '@/types/companies';
 import styles from './team.module.css';
-import { canOf, useCurrentCompany } from './use-company';
+import { canOf, membershipOf, useCurrentCompany } from './use-company';
 
 // /business/team (docs/product.md "Companies and teams", "Screens"): the chosen company's members,
 // its pending invitations, an invitation form and its audit log. Each part shows only what the
@@ -63,6 +66,32 @@ type TAsk =
   | { kind: 'remove'; member: TMember }
   | { kind: 'leave'; member: TMember }
   | { kind: 'revoke'; invitation: TPendingInvitation };
+
+/**
+ * The team's first reads (store/session-preload.ts): the user's companies, then the chosen one's
+ * members and, for an owner or admin, its invitations and the log's first page. The server waits
+ * for them and renders the team (page-state/signed-in-page.ts).
+ */
+export async function prefetch(store: AppStore, { company }: TAddress): Promise<void> {
+  if (store.getState().auth.user?.is_talent !== false) return;
+  const companies = store.dispatch(
+    companiesApi.endpoints.myCompanies.initiate(undefined, { subscribe: false }),
+  );
+  const current = membershipOf((await companies).data ?? [], company);
+  if (!current) return;
+  const companyId = current.company.id;
+  store.dispatch(companiesApi.util.prefetch('companyMembers', companyId, {}));
+  if (canOf(current.role).manageTeam) {
+    store.dispatch(companiesApi.util.prefetch('companyInvitations', companyId, {}));
+    store.dispatch(
+      companiesApi.util.prefetch(
+        'companyAudit',
+        { companyId, page: 1, perPage: AUDIT_PER_PAGE },
+        {},
+      ),
+    );
+  }
+}
 
 /**
  * The team screen. It keeps the height of a screen from its first paint and shows its sections

@@ -1,6 +1,7 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useContext, useSyncExternalStore } from 'react';
 import {
   readCompanyChoice,
+  ServerCompanyChoice,
   subscribeCompanyChoice,
   writeCompanyChoice,
 } from '@/lib/company-choice';
@@ -44,9 +45,14 @@ export function canOf(role: TCompanyRole | null | undefined): TCompanyCan {
 /** Every list that is read within the chosen company: a new choice reads them again. */
 const WITHIN_COMPANY = ['MyPostings', 'Board', 'Members', 'Invitations', 'Audit'] as const;
 
+/** The membership of the chosen company `chosen`, if the user is still a member of it, else the oldest. */
+export const membershipOf = (companies: TMembership[], chosen: number | null): TMembership | null =>
+  companies.find((m) => m.company.id === chosen) ?? companies[0] ?? null;
+
 /**
  * The company the business user works within: the cookie's, if the user is still a member of
  * it, else the oldest membership. `choose` writes the cookie and reads every business list again.
+ * A page the server rendered hydrates with the choice the server read (ServerCompanyChoice).
  */
 export function useCurrentCompany(): {
   company: TCompanyRef | null;
@@ -59,9 +65,14 @@ export function useCurrentCompany(): {
   const user = useAppSelector(selectUser);
   const business = user?.is_talent === false;
   const { data, isLoading } = useMyCompaniesQuery(undefined, { skip: !business });
-  const chosen = useSyncExternalStore(subscribeCompanyChoice, readCompanyChoice, () => null);
+  const serverChoice = useContext(ServerCompanyChoice);
+  const chosen = useSyncExternalStore(
+    subscribeCompanyChoice,
+    readCompanyChoice,
+    () => serverChoice,
+  );
   const companies = data ?? [];
-  const current = companies.find((m) => m.company.id === chosen) ?? companies[0] ?? null;
+  const current = membershipOf(companies, chosen);
   const choose = useCallback(
     (id: number) => {
       writeCompanyChoice(id);

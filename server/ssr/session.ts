@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
+import { companyChoiceOf } from '@/lib/company-choice';
 import { sessionCookieOf } from '@/lib/session-cookie';
+import { COMPANY_COOKIE } from '@/lib/storage-keys';
 import { createApp, type TApp } from '@/server/app';
 import { verifyAccessToken } from '@/server/auth/tokens';
 import type { TDeps } from '@/server/context';
@@ -55,8 +57,12 @@ export async function pageSession(req: IncomingMessage): Promise<TPageSession | 
   if (!claims) return null;
   if (made?.deps !== deps) made = { deps, app: createApp(deps) };
   const api = made.app;
+  // The company the browser's calls name with their cookie (server/http/company-choice.ts): the
+  // same answers as the browser's (my postings of the chosen company). No other cookie goes.
+  const company = companyChoiceOf(req.headers.cookie);
   const call = async ({ url = '', method = 'GET', params, data }: TApiRequest) => {
     const headers = new Headers({ authorization: `Bearer ${token}`, accept: 'application/json' });
+    if (company) headers.set('cookie', `${COMPANY_COOKIE}=${company}`);
     const body = data === undefined ? undefined : JSON.stringify(data);
     if (body) headers.set('content-type', 'application/json');
     const request = new Request(`http://server-render/api${url}${queryString(params)}`, {

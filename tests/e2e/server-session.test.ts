@@ -132,6 +132,35 @@ describe('server-rendered signed-in pages', () => {
     }
   });
 
+  it("renders a business's team with its members, invitations and activity, in both languages, and the browser takes it over as it is", async () => {
+    const page = await (await newContext(browser)).newPage();
+    const logged: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') logged.push(m.text());
+    });
+    page.on('pageerror', (e) => logged.push(e.message));
+    await signIn(page, 'maria.business@demo.talentchain.dev', DEMO_PASSWORD);
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+    const token = (await sessionCookie(page))!.value;
+    secretsSeen.add(token);
+    const expected: [string, RegExp][] = [
+      ['/business/team', /Members.*Pablo Ruiz.*Pending invitations.*Activity/s],
+      ['/es/business/team', /Miembros.*Pablo Ruiz.*Invitaciones pendientes.*Actividad/s],
+    ];
+    for (const [path, text] of expected) {
+      const { html } = await serverHtml(path, token);
+      expect(mainText(html), path).toMatch(text);
+      expect(mainText(html), path).not.toMatch(/Loading the team|Cargando el equipo/);
+      logged.length = 0;
+      await page.goto(path);
+      await waitForHydration(page);
+      // What the server painted stays: the team, not a loading status, with nothing logged.
+      await expect.poll(() => page.locator('main').innerText()).toMatch(text);
+      expect(logged, path).toEqual([]);
+    }
+    await page.context().close();
+  });
+
   it('renders signed out for no cookie, a malformed one or a forged one, and the API never takes the cookie for a token', async () => {
     const page = await (await newContext(browser)).newPage();
     await signIn(page, TALENT, DEMO_PASSWORD);

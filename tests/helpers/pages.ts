@@ -68,6 +68,8 @@ export type TPageRequest = {
   locale?: 'en' | 'es';
   /** An access token, sent as the session cookie. */
   token?: string;
+  /** More cookies of the request (`tc_company=4`), after the session's. */
+  cookies?: string;
 };
 
 /** Text as it arrives through a URL: UTF-8 has no lone surrogate (it becomes U+FFFD). */
@@ -80,6 +82,7 @@ export function pageContext({
   search = '',
   locale = 'en',
   token,
+  cookies,
 }: TPageRequest): GetServerSidePropsContext & { res: ServerResponse } {
   const params = Object.fromEntries(Object.entries(sent).map(([k, v]) => [k, throughUrl(v)]));
   const pathname = route.replace(/\[(\w+)\]/g, (_, name: string) =>
@@ -91,7 +94,8 @@ export function pageContext({
   const req = new IncomingMessage(socket);
   req.method = 'GET';
   req.url = `${locale === 'en' ? '' : `/${locale}`}${resolvedUrl}`;
-  req.headers = { host: 'app.test', ...(token ? { cookie: `${SESSION_COOKIE}=${token}` } : {}) };
+  const cookie = [token && `${SESSION_COOKIE}=${token}`, cookies].filter(Boolean).join('; ');
+  req.headers = { host: 'app.test', ...(cookie ? { cookie } : {}) };
   const res = new ServerResponse(req);
   return {
     req: req as GetServerSidePropsContext['req'],
