@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { uploads } from '@/db/schema';
+import { messageMailRecipients } from '@/server/services/conversations/mail';
 import { createTestApi } from '../helpers/api';
 import { createTeam, joinAs } from '../helpers/companies';
 import {
@@ -527,5 +528,30 @@ describe('blocking', () => {
     );
     await api.call('DELETE', `/conversations/${c.id}/block`, { token: team.admin.token });
     await sendOk(talent.token, c.id, 'Thanks for unblocking');
+  });
+});
+
+describe('who the unread e-mail goes to (messageMailRecipients)', () => {
+  it('the talent for a member’s message; for the talent’s, the members who wrote, else the posting’s author, while they take part', async () => {
+    const p = await fx.post('project', team.admin.token);
+    const talent = await createTalent(api, { name: 'Mailed' });
+    const a = await fx.apply('project', talent.token, p.id);
+    const c = (await open(talent.token, { kind: 'project', application_id: a.id })).json
+      .data as TConversation;
+    const row = { id: c.id, talent_id: talent.id, company_id: team.companyId };
+    expect(await messageMailRecipients(api.db, row, team.owner.id)).toEqual([talent.id]);
+    // Nobody of the team wrote yet: the posting's author.
+    expect(await messageMailRecipients(api.db, row, talent.id)).toEqual([team.admin.id]);
+    const writer = await joinAs(api, team.companyId, 'recruiter', 'Writer Recruiter');
+    await sendOk(writer.token, c.id, 'Hello');
+    await sendOk(team.owner.token, c.id, 'Welcome');
+    expect(await messageMailRecipients(api.db, row, talent.id)).toEqual(
+      [team.owner.id, writer.id].sort((x, y) => x - y),
+    );
+    // A writer who left the company is not e-mailed.
+    await api.call('DELETE', `/companies/${team.companyId}/members/${writer.id}`, {
+      token: team.owner.token,
+    });
+    expect(await messageMailRecipients(api.db, row, talent.id)).toEqual([team.owner.id]);
   });
 });
