@@ -1,7 +1,7 @@
 import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/types';
 import { POSTING_KINDS } from '@/lib/kinds';
-import type { TCtx } from '@/server/context';
+import type { TAuthUser, TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { rowsOf } from '@/server/lib/sql';
 import { hasRole, requireUser } from '@/server/services/access';
@@ -45,13 +45,16 @@ export const participantRoles = (): SQL =>
   );
 
 /**
- * Whether `me` takes part in the conversation aliased `c` (in SQL): its talent, or a member of
- * its company with a participant's role.
+ * The conversations (aliased `c`, in SQL) that `me` takes part in: a talent's own, or those of
+ * the companies where a business caller's role makes them a participant. Each side is one
+ * indexed condition (conversations_talent_idx, conversations_company_idx).
  */
-export const takesPart = (me: number): SQL =>
-  sql`(c.talent_id = ${me} or c.company_id in (
-    select cm.company_id from company_members cm
-    where cm.user_id = ${me} and cm.role in (${participantRoles()})))`;
+export const takesPart = (me: TAuthUser): SQL =>
+  hasRole(me, 'talent')
+    ? sql`c.talent_id = ${me.id}`
+    : sql`c.company_id in (
+        select cm.company_id from company_members cm
+        where cm.user_id = ${me.id} and cm.role in (${participantRoles()}))`;
 
 /** A left join of each kind's posting table as `p_<kind>` on the conversation `c`. */
 export const postingJoins = (): SQL =>

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { projectApplications, projects } from '@/db/schema';
 import { conversations } from '@/db/schema';
 import type { Db } from '@/db/types';
@@ -10,7 +10,6 @@ import { assertCompanyCan } from '@/server/services/companies/permissions';
 import { applicationNotFound } from '@/server/services/marketplace/application-dto';
 import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { paginated } from '@/server/services/profile/common';
-import { eq } from 'drizzle-orm';
 import {
   conversationNotFound,
   PARTICIPANT_ACTION,
@@ -180,9 +179,10 @@ export async function conversationItem(db: Db, me: number, id: number) {
  * `unread`: what is unread over all of them (the header's count).
  */
 export async function listConversations(ctx: TCtx, input: { page: number; per_page: number }) {
-  const me = requireUser(ctx).id;
+  const user = requireUser(ctx);
+  const me = user.id;
   const [rows, [counts]] = await Promise.all([
-    itemRows(ctx.db, me, takesPart(me), {
+    itemRows(ctx.db, me, takesPart(user), {
       limit: input.per_page,
       offset: (input.page - 1) * input.per_page,
     }),
@@ -191,7 +191,7 @@ export async function listConversations(ctx: TCtx, input: { page: number; per_pa
       sql`select count(*)::int as total, coalesce(sum(u.n), 0)::int as unread from (
         select ${unreadOf(me)} as n from conversations c
         left join conversation_reads r on r.conversation_id = c.id and r.user_id = ${me}
-        where ${takesPart(me)}) u`,
+        where ${takesPart(user)}) u`,
     ),
   ]);
   return {
