@@ -14,6 +14,7 @@ import { createTeam } from '../helpers/companies';
 import { hasPostgres, needsPostgres } from '../helpers/db';
 import { pipelineFixtures, type TCall } from '../helpers/marketplace';
 import { openStream } from '../helpers/sse';
+import { statementsOf } from '../helpers/statements';
 import { createTalent } from '../helpers/users';
 
 // A conversation's new message reaches every participant's open notification stream as
@@ -74,6 +75,41 @@ describe('messages on the live stream (one instance)', () => {
       expect(JSON.parse(e.data!).type).toBe('application_new');
     } finally {
       for (const sse of Object.values(streams)) await sse.cancel();
+    }
+  });
+
+  it('reads each message once on an instance, however many of its participants listen there', async () => {
+    const fx = pipelineFixtures(api.call, () => api.clock.now);
+    const team = await createTeam(api, { prefix: 'Once' });
+    const talent = await createTalent(api, { name: 'Once Talent' });
+    const posting = await fx.post('project', team.owner.token);
+    const a = await fx.apply('project', talent.token, posting.id);
+    const c = (
+      await api.call('POST', '/conversations', {
+        token: talent.token,
+        body: { kind: 'project', application_id: a.id },
+      })
+    ).json.data as { id: number };
+    const streams = [
+      await openStream(api.app, team.owner.token),
+      await openStream(api.app, team.admin.token),
+      await openStream(api.app, team.recruiter.token),
+      await openStream(api.app, talent.token),
+    ];
+    try {
+      const sql = await statementsOf(api.db, async () => {
+        const sent = await api.call('POST', `/conversations/${c.id}/messages`, {
+          token: talent.token,
+          body: { body: 'One read for all' },
+        });
+        expect(sent.status).toBe(201);
+        for (const sse of streams) expect((await sse.next()).event).toBe('message');
+      });
+      // The message as the POST answers it (1), and the hub's one read for the four streams.
+      const reads = sql.filter((q) => /^select .* from "conversation_messages"/is.test(q));
+      expect(reads, sql.join('\n')).toHaveLength(2);
+    } finally {
+      for (const sse of streams) await sse.cancel();
     }
   });
 
