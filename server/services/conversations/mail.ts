@@ -60,7 +60,9 @@ export async function messageMailRecipients(
  *     link: threadLink(input.conversation.id),
  *   });
  *
- * Until then it writes nothing (no statement).
+ * Until then it writes nothing (no statement). Wired, a send runs up to two statements more (the
+ * recipients of a talent's message, and the outbox row): the send's budget in
+ * tests/api/statement-budgets.test.ts goes from AUTH + 4 to AUTH + 6.
  */
 export async function enqueueUnreadMessageMail(
   _ctx: TCtx,
