@@ -10,6 +10,8 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench
 //   BENCH_SKIP_BUDGETS=1 npm run bench              # print the ratios and p99, check errors only
 //
+// Then the conversation load on each database (scripts/bench-conversations.ts; BENCH_MESSAGES).
+//
 // Also BENCH_WARMUP_SECONDS (default 1: each route once at the highest connection count before
 // anything is measured) and NEXT_DIST_DIR (default .next-bench, built when missing or stale).
 //
@@ -24,6 +26,7 @@
 // The load generator runs in this process, on the same two cores as the server, and other work on
 // the machine skews the figures: the load average is printed with them. Latencies come from
 // autocannon in whole milliseconds, of the 2xx answers only.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -447,6 +450,20 @@ for (const res of results) {
 }
 if (SKIP_BUDGETS)
   console.log('(BENCH_SKIP_BUDGETS=1: ratio and p99 budgets printed, not enforced)');
+
+// The conversations' live delivery (scripts/bench-conversations.ts: 100 streams, 20 senders),
+// on each database; BENCH_MESSAGES (default 30) messages per sender, p99 ≤ 1 s on PostgreSQL.
+for (const target of targets) {
+  console.log(`\n== conversations, ${target.label}`);
+  const run = spawnSync('npx', ['tsx', 'scripts/bench-conversations.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: target.databaseUrl ?? '' },
+  });
+  if (run.status !== 0) {
+    console.log(`FAIL  conversations on ${target.label} (exit ${run.status})`);
+    failed = true;
+  }
+}
 
 // One line for machines (CI logs, before/after comparisons).
 console.log(

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { companies, uploads } from '@/db/schema';
 import { createTestApi } from '../helpers/api';
+import { pipelineFixtures } from '../helpers/marketplace';
 import { statementsOf } from '../helpers/statements';
-import { createUser, type TTestUser, createBusiness } from '../helpers/users';
+import { createUser, type TTestUser, createBusiness, createTalent } from '../helpers/users';
 
 // The issue's budgets, counted with Drizzle's logger (docs/architecture.md "Reads and writes"):
 // a profile read is at most 2 statements, a write at most 3 with its ownership check, and the
@@ -204,5 +205,57 @@ describe('statement budgets', () => {
       token: biz.token,
       body: { about: 'We build.' },
     });
+  });
+
+  it('answers each conversation call in a few statements, however many conversations and messages there are', async () => {
+    const fx = pipelineFixtures(api.call, () => api.clock.now);
+    const talent = await createTalent(api, { name: 'Budget Talent' });
+    // Some history, so that a count that grows with it shows.
+    for (let i = 0; i < 3; i++) {
+      const p = await fx.post('project', biz.token);
+      const a = await fx.apply('project', talent.token, p.id);
+      const c = (
+        await api.call('POST', '/conversations', {
+          token: talent.token,
+          body: { kind: 'project', application_id: a.id },
+        })
+      ).json.data as { id: number };
+      for (let j = 0; j < 3; j++) {
+        await api.call('POST', `/conversations/${c.id}/messages`, {
+          token: j % 2 ? talent.token : biz.token,
+          body: { body: `message ${j}` },
+        });
+      }
+    }
+    const p = await fx.post('job', biz.token);
+    const a = await fx.apply('job', talent.token, p.id);
+    const t = { token: talent.token };
+    const b = { token: biz.token };
+    // The application and its company (1), the caller's role (1, a member), the insert (1), the
+    // conversation as the caller sees it (1).
+    const opened = await expectAtMost(AUTH + 4, 'POST', '/conversations', {
+      ...b,
+      body: { kind: 'job', application_id: a.id },
+    });
+    await expectAtMost(AUTH + 4, 'POST', '/conversations', {
+      ...t,
+      body: { kind: 'job', application_id: a.id },
+    });
+    const id = opened.id;
+    // The page (1) and the counts with the total unread (1).
+    await expectAtMost(AUTH + 2, 'GET', '/conversations', t);
+    await expectAtMost(AUTH + 2, 'GET', '/conversations', b);
+    // Who takes part (1, with the caller's role), then the work (1).
+    await expectAtMost(AUTH + 2, 'GET', `/conversations/${id}`, b);
+    await expectAtMost(AUTH + 2, 'GET', `/conversations/${id}/messages`, t);
+    await expectAtMost(AUTH + 2, 'PATCH', `/conversations/${id}/read`, b);
+    // Who takes part, the message with its announcements and the conversation's activity (1),
+    // the rate limit (1), the message as answered (1).
+    await expectAtMost(AUTH + 4, 'POST', `/conversations/${id}/messages`, {
+      ...t,
+      body: { body: 'Within budget' },
+    });
+    await expectAtMost(AUTH + 3, 'POST', `/conversations/${id}/block`, t);
+    await expectAtMost(AUTH + 3, 'DELETE', `/conversations/${id}/block`, t);
   });
 });
