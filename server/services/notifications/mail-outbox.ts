@@ -284,6 +284,31 @@ export async function purgeSentMails(db: Db, now: Date): Promise<number> {
   return gone.length;
 }
 
+/**
+ * After the commit that wrote it, the request sends its account e-mail itself (the user waits for
+ * a code), through the row's claim, so its job finds it sent; a crash before this leaves it to
+ * the job. A failed send drops the row (its text erased) and answers false: the request then
+ * says it could not send, and nothing arrives later.
+ */
+export async function sendAccountMailNow(ctx: TCtx, key: TMailKey): Promise<boolean> {
+  const { sent, failed } = await sendDueMails(ctx, [key]);
+  if (failed === 0) return sent > 0 || !(await isPending(ctx.db, key));
+  await ctx.db.execute(sql`update mail_outbox set due_at = null, locked_until = null,
+      message = '', message_es = ''
+    where topic = ${key.topic} and user_id = ${key.userId}`);
+  return false;
+}
+
+/** Whether the row of `key` still holds an e-mail to send. */
+async function isPending(db: Db, key: TMailKey) {
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from mail_outbox
+      where topic = ${key.topic} and user_id = ${key.userId} and due_at is not null`,
+  );
+  return rows.length > 0;
+}
+
 /** Raised by a `mail.send` job whose e-mail failed: pg-boss retries it with its backoff. */
 class MailNotSent extends Error {
   override name = 'MailNotSent';
