@@ -1,4 +1,5 @@
 // @ts-check
+import { performance } from 'node:perf_hooks';
 // The outbox's kill -9 rounds of `npm run test:durability` (docs/architecture.md "E-mail outbox and
 // job queue"): each round, with the SMTP server down, María moves an applicant on her board (the
 // move and its e-mail commit together, the API answers 200), and the server is killed with SIGKILL
@@ -32,20 +33,23 @@ const messageIdOf = (raw) => /^Message-ID:\s*(<[^>]+>)/im.exec(raw)?.[1] ?? '(no
  * @param {string} baseUrl @param {string} token
  */
 async function movableApplications(baseUrl, token) {
-  const mine = await requestJson(baseUrl, 'GET', '/api/me/postings?per_page=50', { token });
   /** @type {{kind: string, id: number, status: number}[]} */
   const found = [];
-  const postings = Array.isArray(mine.body?.data) ? mine.body.data : [];
-  for (const posting of postings) {
-    for (const kind of ['project', 'job']) {
+  for (const kind of ['project', 'job']) {
+    const mine = await requestJson(baseUrl, 'GET', `/api/me/postings?type=${kind}&per_page=50`, {
+      token,
+    });
+    const postings = Array.isArray(mine.body?.data?.data) ? mine.body.data.data : [];
+    for (const posting of postings) {
       const board = await requestJson(
         baseUrl,
         'GET',
-        `/api/${kind}s/${posting.id}/applications?per_page=100`,
+        `/api/${kind}s/${posting.id}/applications?per_page=50`,
         { token },
       );
-      if (board.status !== 200 || !Array.isArray(board.body?.data)) continue;
-      for (const a of board.body.data) {
+      const applications = board.body?.data?.data;
+      if (board.status !== 200 || !Array.isArray(applications)) continue;
+      for (const a of applications) {
         const status = Number(kind === 'project' ? a.accepted : a.selected);
         if (status === APPLIED || status === SHORTLISTED) found.push({ kind, id: a.id, status });
       }
