@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/types';
 import type { TCtx } from '@/server/context';
 import { rowsOf } from '@/server/lib/sql';
+import { enqueueMessageMail } from '@/server/services/notifications/mail-outbox';
 import { participantRoles, postingColumn, postingJoins, type TConversationRow } from './access';
 
 // The unread e-mail of a conversation (docs/product.md "Conversations"): a message still unread
@@ -48,29 +49,25 @@ export async function messageMailRecipients(
 }
 
 /**
- * The call site of the unread e-mail, in the message's transaction `tx`. The outbox's
- * `enqueueMessageMail(tx, ctx, { conversationId, messageId, recipients, text, link })` is not on
- * this branch yet (it comes with the job queue, in mail-outbox.ts); wiring it is:
- *
- *   await enqueueMessageMail(tx, ctx, {
- *     conversationId: input.conversation.id,
- *     messageId: input.messageId,
- *     recipients: await messageMailRecipients(tx, input.conversation, input.authorId),
- *     text: input.body,
- *     link: threadLink(input.conversation.id),
- *   });
- *
- * Until then it writes nothing (no statement). Wired, a send runs up to two statements more (the
- * recipients of a talent's message, and the outbox row): the send's budget in
- * tests/api/statement-budgets.test.ts goes from AUTH + 4 to AUTH + 6.
+ * The unread e-mail of a new message, in the message's transaction `tx`: an outbox row for each
+ * recipient (server/services/notifications/mail-outbox.ts enqueueMessageMail), due 10 minutes
+ * later and skipped at send time when the recipient has read it by then.
  */
 export async function enqueueUnreadMessageMail(
-  _ctx: TCtx,
-  _tx: Db,
-  _input: {
+  ctx: TCtx,
+  tx: Db,
+  input: {
     conversation: Pick<TConversationRow, 'id' | 'talent_id' | 'company_id'>;
     messageId: number;
     authorId: number;
     body: string;
   },
-): Promise<void> {}
+): Promise<void> {
+  await enqueueMessageMail(tx, ctx, {
+    conversationId: input.conversation.id,
+    messageId: input.messageId,
+    recipients: await messageMailRecipients(tx, input.conversation, input.authorId),
+    text: input.body,
+    link: threadLink(input.conversation.id),
+  });
+}
