@@ -101,6 +101,8 @@ export function toolQueue(db: Db): Promise<PgBoss> {
     made.on('error', (err) => log('warn', 'job queue error', safeErrorFields(err)));
     boss = made.start();
     holder.tools.set(db, boss);
+    // A database opened before its queue tables were made (a migration test) may get them later.
+    boss.catch(() => holder.tools.delete(db));
   }
   return boss;
 }

@@ -8,8 +8,14 @@ import { JOBS } from '@/server/queue/jobs';
 // that are due by the database's clock, as a worker would within its polling interval.
 
 /** Runs every due job of the app (e-mail sends, sweeps) until none is left; answers how many. */
-export function drainQueue(deps: TDeps): Promise<number> {
-  return runDueJobs(deps, JOBS);
+export async function drainQueue(deps: TDeps): Promise<number> {
+  try {
+    return await runDueJobs(deps, JOBS);
+  } catch (err) {
+    // A database migrated by hand to an older version (the migration tests) has no queue.
+    if (err instanceof Error && /pg-boss is not installed/.test(err.message)) return 0;
+    throw err;
+  }
 }
 
 /**
