@@ -7,6 +7,7 @@ import { contextMiddleware } from './middleware/context';
 import { requestLog } from './middleware/request-log';
 import { companyRoutes } from './routes/companies';
 import { companyPageRoutes } from './routes/company-page';
+import { conversationRoutes } from './routes/conversations';
 import { marketplaceRoutes } from './routes/marketplace';
 import { workbenchRoutes } from './routes/workbench';
 import { notificationRoutes } from './routes/notifications';
@@ -60,6 +61,7 @@ export function createApp(deps: TDeps) {
   app.route('/', companyRoutes);
   app.route('/', companyPageRoutes);
   app.route('/', workbenchBulkRoutes);
+  app.route('/', conversationRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

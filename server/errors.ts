@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   last_owner: 409,
   /** An invitation's link is past its 7 days (docs/api.md "Companies and teams"). */
   expired: 409,
+  /** A conversation one side has blocked (docs/api.md "Conversations"). */
+  blocked: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -80,6 +82,10 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   expired: [
     'This invitation has expired. Ask for a new one.',
     'Esta invitación ha vencido. Pide una nueva.',
+  ],
+  blocked: [
+    'This conversation is blocked: no one can write in it.',
+    'Esta conversación está bloqueada: nadie puede escribir en ella.',
   ],
   payload_too_large: ['The upload is too large.', 'El archivo es demasiado grande.'],
   unsupported_media_type: [

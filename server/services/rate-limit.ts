@@ -46,6 +46,8 @@ export const RATE_LIMITS = {
   invitationsPerInviter: { max: 20, windowSeconds: HOUR },
   /** A member's private notes on applicants, written or edited (docs/product.md "The recruiter's workbench"). */
   notesPerUser: { max: 60, windowSeconds: MINUTE },
+  /** A conversation's messages, per author (docs/product.md "Conversations"). */
+  messagesPerUser: { max: 30, windowSeconds: MINUTE },
 } as const;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;

@@ -3,22 +3,31 @@ import { listenerOf } from '@/db/client';
 import type { Db } from '@/db/types';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/logger';
+import {
+  MESSAGE_PAYLOAD_PREFIX,
+  messageOf,
+  type TMessageDto,
+} from '@/server/services/conversations/messages';
 import { NOTIFY_CHANNEL, notificationOf } from './notifications';
 
 // The live half of notifications (docs/architecture.md "Live notifications"). Each instance
 // LISTENs once per database on NOTIFY_CHANNEL; every notification written anywhere, by any
 // instance, arrives as "<user id>:<notification id>", and the hub reads that row once and hands
-// it to the streams that user has open here. Nothing is kept in process memory but the list of
+// it to the streams that user has open here. A conversation's new message arrives the same way as
+// "m:<user id>:<message id>" (server/services/conversations/messages.ts), read once however many
+// of its participants listen here, and goes down as `event: message`. Nothing is kept in process memory but the list of
 // open streams, so instances behind a load balancer need nothing else in common.
 
 type TNotificationDto = NonNullable<Awaited<ReturnType<typeof notificationOf>>>;
+/** A conversation's new message for a stream (docs/api.md "Conversations"). */
+export type TMessageEvent = { event: 'message'; message: TMessageDto };
 /**
  * Told each new notification, or `'resync'`: the stream must end, because the user's streams were
  * ended (endStreamsOf), or because LISTEN was reopened after a drop and what was
  * written meanwhile was not announced, so the stream should end; its client reconnects and reads
  * the list again.
  */
-type TSubscriber = (n: TNotificationDto | 'resync') => void;
+type TSubscriber = (n: TNotificationDto | TMessageEvent | 'resync') => void;
 
 /** The payload word, after "<user id>:", that ends that user's streams on every instance. */
 const END_STREAMS = 'end';
@@ -50,9 +59,35 @@ function hubOf(db: Db): THub {
   let hub = hubs.get(db);
   if (hub) return hub;
   const subscribers = new Map<number, Set<TSubscriber>>();
+  /** Messages being read: their participants' payloads arrive together and share one read. */
+  const reading = new Map<number, Promise<TMessageDto | null>>();
+  const readMessage = (id: number) => {
+    let read = reading.get(id);
+    if (!read) {
+      read = messageOf(db, id).finally(() => reading.delete(id));
+      reading.set(id, read);
+    }
+    return read;
+  };
   const ready = listenerOf(db)(
     NOTIFY_CHANNEL,
     (payload) => {
+      if (payload.startsWith(`${MESSAGE_PAYLOAD_PREFIX}:`)) {
+        const [, user, message] = payload.split(':');
+        const mine = subscribers.get(Number(user));
+        const id = Number(message);
+        if (!mine || mine.size === 0 || !id) return;
+        readMessage(id)
+          .then((m) => {
+            if (m) for (const deliver of mine) deliver({ event: 'message', message: m });
+          })
+          .catch((err: unknown) => {
+            log('error', 'message lookup failed', {
+              error: err instanceof Error ? err.message : 'unknown',
+            });
+          });
+        return;
+      }
       const [user, what] = payload.split(':');
       const userId = Number(user);
       const mine = subscribers.get(userId);
@@ -90,7 +125,8 @@ function hubOf(db: Db): THub {
 }
 
 /**
- * Calls `deliver` with each new notification of `userId`, from any instance, until the returned
+ * Calls `deliver` with each new notification of `userId` and each new message of their
+ * conversations, from any instance, until the returned
  * function is called. Resolves once this instance listens (rejects if it cannot).
  */
 export async function subscribe(db: Db, userId: number, deliver: TSubscriber) {

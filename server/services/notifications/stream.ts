@@ -32,7 +32,8 @@ type TQueued = Parameters<Parameters<typeof subscribe>[2]>[0];
 
 /**
  * Subscribes the caller to their notifications and answers the loop that writes them: 'ready'
- * first, then each notification as it comes, a keep-alive comment when quiet. It ends when the
+ * first, then each notification as it comes (`event: notification`) and each new message of
+ * their conversations (`event: message`), a keep-alive comment when quiet. It ends when the
  * client leaves, when the hub asks for a resync, or when `stillAuthenticated` says no (a token
  * revoked or expired since the stream opened: the client reconnects and meets the 401).
  * Subscribing first means a stream that cannot listen answers 503, and the client polls.
@@ -70,6 +71,11 @@ export async function openNotificationStream(
     while (queue.length > 0 && !stream.aborted) {
       const n = queue.shift()!;
       if (n === 'resync') return false;
+      if ('event' in n) {
+        // A conversation's message: its JSON, which names its conversation_id.
+        await stream.writeSSE({ event: 'message', data: JSON.stringify(n.message) });
+        continue;
+      }
       await stream.writeSSE({ event: 'notification', id: String(n.id), data: JSON.stringify(n) });
     }
     return true;
