@@ -256,7 +256,7 @@ export function ApplicantCard({
 
         <History changes={a.history} ownerId={ownerId} talentId={a.talent.id} talentName={name} />
 
-        {canMove && (
+        {canMove && status !== APPLICATION_STATUS.withdrawn && (
           <p>
             <MessageButton kind={kindOfApplication(a)} applicationId={a.id} name={name} />
           </p>
