@@ -101,7 +101,7 @@ const PAGES = {
   'profile/settings': [{ path: '/profile/settings', role: 'talent' }],
   applications: [{ path: '/applications', role: 'talent' }],
   notifications: [{ path: '/notifications', role: 'talent' }],
-  messages: [{ path: '/messages', role: 'talent' }],
+  'messages/index': [{ path: '/messages', role: 'talent' }],
   'messages/[id]': [{ path: (ids) => `/messages/${ids.conversation}`, role: 'talent' }],
   'business/postings': [{ path: '/business/postings', role: 'business' }],
   'business/team': [{ path: '/business/team', role: 'business' }],

@@ -218,6 +218,8 @@ export const conversationsApi = api.injectEndpoints({
  * goes to the front of the list's first page with it as its last message; one from the other
  * side counts as unread until the thread marks it read (`open`: the sender's own, or a thread
  * on screen, which marks it read itself). A conversation the list does not hold yet is read again.
+ * One the cache knows already (the stream's copy of a message a read of the list or the thread
+ * answered with) changes nothing: it is counted once.
  */
 export function messageArrived(m: TMessage, { open = false } = {}): UnknownAction {
   return asAction((dispatch: TDispatch, getState: () => unknown) => {
@@ -240,6 +242,8 @@ export function messageArrived(m: TMessage, { open = false } = {}): UnknownActio
               if (args.page === 1) missing = true;
               return;
             }
+            // Already there: a read of the list answered after this message was written.
+            if ((page.data[at]!.last_message?.id ?? 0) >= m.id) return;
             const [c] = page.data.splice(at, 1);
             c!.last_message = {
               id: m.id,
@@ -267,7 +271,15 @@ export function messageArrived(m: TMessage, { open = false } = {}): UnknownActio
     dispatch(
       asAction(
         conversationsApi.util.updateQueryData('conversation', m.conversation_id, (c) => {
+          if ((c.last_message?.id ?? 0) >= m.id) return;
           c.last_activity_at = m.created_at;
+          c.last_message = {
+            id: m.id,
+            author: { id: m.author.id, name: m.author.name, last_name: m.author.last_name },
+            body: m.body,
+            file: m.file ?? null,
+            created_at: m.created_at,
+          };
           if (unread) c.unread_count += 1;
         }),
       ),

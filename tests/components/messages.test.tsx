@@ -198,6 +198,26 @@ describe('a thread', () => {
   );
 });
 
+describe('the list, live', () => {
+  it('counts a streamed message once when a read of the list already brought it', async () => {
+    fakeApi.on(
+      'GET',
+      '/conversations',
+      listOf([conversation(1, { unread_count: 1, last_message: message(5, 'Already here') })], 1),
+    );
+    const { store } = await renderScreen(null);
+    await screen.findByText('1 unread message');
+    act(() => {
+      store.dispatch(messageArrived(message(5, 'Already here')));
+    });
+    act(() => {
+      store.dispatch(messageArrived(message(6, 'Then this one')));
+    });
+    expect(await screen.findByText('Then this one')).toBeInTheDocument();
+    expect(screen.getByText('2 unread messages')).toBeInTheDocument();
+  });
+});
+
 describe('the composer', () => {
   it.each([
     ['en', 'Message'],
