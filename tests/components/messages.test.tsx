@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AxiosRequestConfig } from 'axios';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import MessagesScreen from '@/components/messages/messages-screen';
+import { MessageButton } from '@/components/messages/message-button';
 import { MessageText } from '@/components/messages/message-text';
 import { messageDraftKey, removeAllStored } from '@/lib/storage-keys';
 import { messageArrived, type TConversation, type TMessage } from '@/services/conversations-api';
@@ -271,6 +272,41 @@ describe('the composer', () => {
   });
 
   it.each([
+    ['en', 'Attach a file', 'Send', 'Attachment: brief.pdf (2 KB)'],
+    ['es', 'Adjuntar un archivo', 'Enviar', 'Adjunto: brief.pdf (2 KB)'],
+  ] as const)(
+    'attaches a file through the upload service and sends its id with the text (%s)',
+    async (locale, attach, send, shown) => {
+      thread([message(1, 'Hi')]);
+      const upload = {
+        id: 55,
+        url: '/api/uploads/x.pdf',
+        name: 'brief.pdf',
+        size: 2048,
+        mime: 'application/pdf',
+      };
+      fakeApi.on('POST', '/file', ok(upload, 201));
+      fakeApi.on('POST', '/conversations/1/messages', (config) =>
+        ok({ ...message(2, (config.data as { body: string }).body, ANA), file: upload }, 201),
+      );
+      const { user } = await renderScreen(1, locale);
+      await user.upload(
+        await screen.findByLabelText(attach),
+        new File(['%PDF-1.4'], 'brief.pdf', { type: 'application/pdf' }),
+      );
+      expect(await screen.findByText(/brief\.pdf \(2 KB\)/)).toBeInTheDocument();
+      await user.type(screen.getByRole('textbox'), 'The brief');
+      await user.click(screen.getByRole('button', { name: send }));
+      expect(fakeApi.made('POST', '/conversations/1/messages')[0]?.data).toEqual({
+        body: 'The brief',
+        file_id: 55,
+      });
+      const link = await within(screen.getByRole('log')).findByRole('link', { name: shown });
+      expect(link).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    },
+  );
+
+  it.each([
     ['en', 'Elena Gómez blocked this conversation.'],
     ['es', 'Elena Gómez bloqueó esta conversación.'],
   ] as const)(
@@ -309,6 +345,33 @@ describe('the composer', () => {
     await user.click(screen.getByRole('button', { name: locale === 'en' ? 'Send' : 'Enviar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(said);
   });
+});
+
+describe('the Message button', () => {
+  it.each([
+    ['en', 'Message the business about Web shop', 'Message'],
+    ['es', 'Escribir a la empresa sobre Web shop', 'Mensaje'],
+  ] as const)(
+    'opens the application’s conversation and goes to its thread (%s)',
+    async (locale, name, label) => {
+      fakeApi.on('POST', '/conversations', ok(conversation(12), 201));
+      const user = userEvent.setup();
+      const { router } = await renderWithApp(
+        <MessageButton kind="job" applicationId={40} posting="Web shop" />,
+        { locale },
+      );
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveTextContent(label);
+      await user.click(button);
+      expect(fakeApi.made('POST', '/conversations')[0]?.data).toEqual({
+        kind: 'job',
+        application_id: 40,
+      });
+      await waitFor(() =>
+        expect(router.push).toHaveBeenCalledWith('/messages/12', undefined, { locale }),
+      );
+    },
+  );
 });
 
 describe('links in a message', () => {
