@@ -95,6 +95,8 @@ export type TLiveOptions = {
   onReady: () => void;
   /** An `event: notification`, its data parsed. */
   onNotification: (notification: unknown) => void;
+  /** An `event: message` (a conversation's new message, docs/api.md "Conversations"), its data parsed. */
+  onMessage?: (message: unknown) => void;
   /** The server answered 401: the session is over. Nothing is retried. */
   onUnauthorized: () => void;
   /** Fetches the list; called every `pollEveryMs` while the stream is not live. */
@@ -191,14 +193,15 @@ export function connectLiveNotifications(options: TLiveOptions): TLiveConnection
         live = true;
         stopPolling();
         options.onReady();
-      } else if (e.event === 'notification') {
+      } else if (e.event === 'notification' || e.event === 'message') {
         let parsed: unknown;
         try {
           parsed = JSON.parse(e.data);
         } catch {
           return; // a malformed event is skipped; the next poll or sync finds the row
         }
-        options.onNotification(parsed);
+        if (e.event === 'notification') options.onNotification(parsed);
+        else options.onMessage?.(parsed);
       }
     });
     let silence: ReturnType<typeof setTimeout> | undefined;

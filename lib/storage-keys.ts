@@ -9,6 +9,17 @@ export const STORAGE_KEYS = {
 
 export const ALL_STORAGE_KEYS = Object.values(STORAGE_KEYS);
 
+/**
+ * Keys made per thing, by their prefix: a conversation's unsent message (docs/product.md
+ * "Conversations"), `message_draft:<user>:<conversation>`. Logout removes them all too
+ * (`removeAllStored`).
+ */
+export const STORAGE_PREFIXES = { messageDraft: 'message_draft:' } as const;
+
+/** Where the draft of `userId` in conversation `conversationId` is kept. */
+export const messageDraftKey = (userId: number, conversationId: number) =>
+  `${STORAGE_PREFIXES.messageDraft}${userId}:${conversationId}`;
+
 /** Local storage that is silent on the server and when the browser refuses access. */
 export const safeStorage = {
   get(key: string): string | null {
@@ -32,7 +43,22 @@ export const safeStorage = {
       // ignore
     }
   },
+  /** Every key that starts with `prefix`. */
+  removePrefixed(prefix: string): void {
+    try {
+      const keys = Object.keys(window.localStorage).filter((k) => k.startsWith(prefix));
+      for (const key of keys) window.localStorage.removeItem(key);
+    } catch {
+      // ignore
+    }
+  },
 };
+
+/** Everything the product stored in this browser (logout). */
+export function removeAllStored(): void {
+  for (const key of ALL_STORAGE_KEYS) safeStorage.remove(key);
+  for (const prefix of Object.values(STORAGE_PREFIXES)) safeStorage.removePrefixed(prefix);
+}
 
 /**
  * The cookie naming the company a business member works within (the account menu's switcher sets

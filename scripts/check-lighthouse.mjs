@@ -101,6 +101,8 @@ const PAGES = {
   'profile/settings': [{ path: '/profile/settings', role: 'talent' }],
   applications: [{ path: '/applications', role: 'talent' }],
   notifications: [{ path: '/notifications', role: 'talent' }],
+  'messages/index': [{ path: '/messages', role: 'talent' }],
+  'messages/[id]': [{ path: (ids) => `/messages/${ids.conversation}`, role: 'talent' }],
   'business/postings': [{ path: '/business/postings', role: 'business' }],
   'business/team': [{ path: '/business/team', role: 'business' }],
   // A token no invitation has: the page answers 200 and says the link is no longer valid.
@@ -214,11 +216,23 @@ async function getJson(url, token) {
   if (!res.ok || !json.status) throw new Error(`GET ${url}: ${res.status} ${JSON.stringify(json)}`);
   return json.data;
 }
+async function postJson(url, body, token) {
+  const res = await fetch(`${BASE}/api${url}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  if (!res.ok || !json.status)
+    throw new Error(`POST ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json.data;
+}
 const items = (page) => page.data ?? page.items ?? page;
 
 /**
- * The ids the paths need, from the API: the talent's own id, any public project and job, and the
- * business's recruiting (so editable) project and job with the most applicants.
+ * The ids the paths need, from the API: the talent's own id, any public project and job, the
+ * business's recruiting (so editable) project and job with the most applicants, and a
+ * conversation of the talent's.
  */
 async function readIds(sessions) {
   const own = async (type) => {
@@ -235,7 +249,26 @@ async function readIds(sessions) {
     if (!posting) throw new Error(`No public ${type}`);
     return posting.id;
   };
+  // The demo talent's conversation about one of their applications, with a message in it.
+  const conversation = async () => {
+    const [application] = items(
+      await getJson('/me/applications?type=project&per_page=1', sessions.talent.token),
+    );
+    if (!application) throw new Error('The demo talent has no application');
+    const opened = await postJson(
+      '/conversations',
+      { kind: 'project', application_id: application.id },
+      sessions.talent.token,
+    );
+    await postJson(
+      `/conversations/${opened.id}/messages`,
+      { body: 'Hello! When would you like to talk about the project?' },
+      sessions.talent.token,
+    );
+    return opened.id;
+  };
   return {
+    conversation: await conversation(),
     talent: sessions.talent.user.id,
     project: await first('project'),
     job: await first('job'),

@@ -44,6 +44,9 @@ export const api = createApi({
     'Members',
     'Invitations',
     'Audit',
+    'Conversations',
+    'Conversation',
+    'Messages',
   ],
   endpoints: () => ({}),
 });

@@ -1,7 +1,7 @@
 import { useRouter } from 'next/router';
 import { useCallback } from 'react';
 import { writeCompanyChoice } from '@/lib/company-choice';
-import { ALL_STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import { removeAllStored } from '@/lib/storage-keys';
 import type { TSignedIn } from '@/services/auth-service';
 import { loggedIn, loggedOut } from '@/store/auth-slice';
 import { useAppDispatch } from '@/store/hooks';
@@ -62,7 +62,7 @@ export function useSignOut() {
       persistor?.pause();
       dispatch(loggedOut());
       await persistor?.purge();
-      for (const key of ALL_STORAGE_KEYS) safeStorage.remove(key);
+      removeAllStored();
       // The next person on this browser starts without the last one's company.
       writeCompanyChoice(null);
     },

@@ -8,6 +8,7 @@ import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
 import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
+import { MessagesLink } from './messages-link';
 import { NotificationBell } from './notification-bell';
 import { PostMenu } from './post-menu';
 
@@ -95,6 +96,7 @@ export function Header() {
           </>
         )}
         <LanguageSwitcher />
+        <MessagesLink />
         <NotificationBell />
         <AccountMenu />
       </div>

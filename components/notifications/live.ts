@@ -1,5 +1,11 @@
 import { connectLiveNotifications, type TLiveConnection } from '@/lib/notification-stream';
 import { STORAGE_KEYS, safeStorage } from '@/lib/storage-keys';
+import {
+  conversationsApi,
+  firstConversationsPage,
+  isMessage,
+  messageArrived,
+} from '@/services/conversations-api';
 import { API_BASE_URL } from '@/services/http-client';
 import {
   firstPageOf,
@@ -15,6 +21,8 @@ import type { AppStore } from '@/store';
 // the unread count the bell shows. One connection per tab, whatever mounts it: the header mounts
 // again on every page change, so the last release waits a moment before closing it, and a new
 // header takes it over. It closes at once when the user signs out or another one signs in.
+// The same connection carries the conversations' new messages (`event: message`) into their
+// caches, and the header's Messages link watches their unread count (watchMessages).
 
 /** Told the unread count of the first page's answer (null until one arrives). */
 type TWatcher = (unread: number | null) => void;
@@ -28,6 +36,9 @@ type TLive = {
   connection: TLiveConnection;
   watchers: Set<TWatcher>;
   unread: number | null;
+  /** The header's Messages link: told the unread messages over all conversations. */
+  messageWatchers: Set<TWatcher>;
+  messagesUnread: number | null;
   release?: ReturnType<typeof setTimeout>;
   stop(): void;
 };
@@ -43,9 +54,18 @@ function start(store: AppStore, userId: number): TLive {
   const selectFirst = notificationsApi.endpoints.notifications.select(args);
   const unreadIn = (state: unknown) =>
     selectFirst(state as Parameters<typeof selectFirst>[0]).data?.unread ?? null;
+  const conversationArgs = firstConversationsPage(userId);
+  const selectConversations = conversationsApi.endpoints.conversations.select(conversationArgs);
+  const messagesUnreadIn = (state: unknown) =>
+    selectConversations(state as Parameters<typeof selectConversations>[0]).data?.unread ?? null;
   let subscription: { refetch(): unknown; unsubscribe(): void } | undefined;
+  let conversations: { refetch(): unknown; unsubscribe(): void } | undefined;
 
-  /** Fetches the first page again; its answer adds what the store lacks (services/notifications-api). */
+  /**
+   * Fetches the first page again; its answer adds what the store lacks (services/notifications-api).
+   * The conversations' first page and the open threads are read again too: messages that came
+   * while the stream was down (docs/architecture.md "Live notifications").
+   */
   const sync = () => {
     if (subscription) subscription.refetch();
     else {
@@ -53,6 +73,13 @@ function start(store: AppStore, userId: number): TLive {
         notificationsApi.endpoints.notifications.initiate(args, { forceRefetch: true }),
       );
     }
+    if (conversations) conversations.refetch();
+    else {
+      conversations = store.dispatch(
+        conversationsApi.endpoints.conversations.initiate(conversationArgs, { forceRefetch: true }),
+      );
+    }
+    store.dispatch(conversationsApi.util.invalidateTags(['Messages']));
   };
 
   const live: TLive = {
@@ -60,6 +87,8 @@ function start(store: AppStore, userId: number): TLive {
     userId,
     watchers: new Set(),
     unread: unreadIn(store.getState()),
+    messageWatchers: new Set(),
+    messagesUnread: messagesUnreadIn(store.getState()),
     connection: connectLiveNotifications({
       url: streamUrl(),
       token: () => safeStorage.get(STORAGE_KEYS.accessToken),
@@ -69,6 +98,9 @@ function start(store: AppStore, userId: number): TLive {
       onNotification: (n) => {
         if (isNotification(n)) store.dispatch(notificationArrived(n));
       },
+      onMessage: (m) => {
+        if (isMessage(m)) store.dispatch(messageArrived(m));
+      },
       onUnauthorized: sessionEnded,
     }),
     stop() {
@@ -76,7 +108,9 @@ function start(store: AppStore, userId: number): TLive {
       live.connection.stop();
       unsubscribeStore();
       subscription?.unsubscribe();
+      conversations?.unsubscribe();
       live.watchers.clear();
+      live.messageWatchers.clear();
       if (current === live) current = null;
     },
   };
@@ -84,6 +118,11 @@ function start(store: AppStore, userId: number): TLive {
   const unsubscribeStore = store.subscribe(() => {
     const state = store.getState();
     if (state.auth.user?.id !== userId) return live.stop();
+    const messagesUnread = messagesUnreadIn(state);
+    if (messagesUnread !== live.messagesUnread) {
+      live.messagesUnread = messagesUnread;
+      for (const watcher of live.messageWatchers) watcher(messagesUnread);
+    }
     const unread = unreadIn(state);
     if (unread === live.unread) return;
     live.unread = unread;
@@ -92,31 +131,43 @@ function start(store: AppStore, userId: number): TLive {
   return live;
 }
 
-/**
- * Keeps the live connection of `userId` open while watched, telling `onUnread` the unread count
- * each time it changes (and at once). Returns the release.
- */
-export function watchNotifications(
+/** Adds `onUnread` to one of the connection's watcher sets; the last release closes it a moment later. */
+function watch(
   store: AppStore,
   userId: number,
   onUnread: TWatcher,
+  which: 'watchers' | 'messageWatchers',
 ): () => void {
   if (current && (current.store !== store || current.userId !== userId)) current.stop();
   if (store.getState().auth.user?.id !== userId) return () => {};
   current ??= start(store, userId);
   const live = current;
   clearTimeout(live.release);
-  live.watchers.add(onUnread);
-  onUnread(live.unread);
+  live[which].add(onUnread);
+  onUnread(which === 'watchers' ? live.unread : live.messagesUnread);
   return () => {
-    live.watchers.delete(onUnread);
-    if (live.watchers.size > 0 || current !== live) return;
+    live[which].delete(onUnread);
+    if (live.watchers.size + live.messageWatchers.size > 0 || current !== live) return;
     clearTimeout(live.release);
     live.release = setTimeout(() => {
-      if (live.watchers.size === 0) live.stop();
+      if (live.watchers.size + live.messageWatchers.size === 0) live.stop();
     }, RELEASE_AFTER_MS);
   };
 }
+
+/**
+ * Keeps the live connection of `userId` open while watched, telling `onUnread` the unread count
+ * each time it changes (and at once). Returns the release.
+ */
+export const watchNotifications = (store: AppStore, userId: number, onUnread: TWatcher) =>
+  watch(store, userId, onUnread, 'watchers');
+
+/**
+ * The same connection, watched for the unread messages over all conversations (`unread` of
+ * `GET /conversations`, the header's Messages link). Returns the release.
+ */
+export const watchMessages = (store: AppStore, userId: number, onUnread: TWatcher) =>
+  watch(store, userId, onUnread, 'messageWatchers');
 
 /** Closes the live connection now, if any (tests; a sign-out closes it on its own). */
 export function stopLiveNotifications(): void {

@@ -52,3 +52,6 @@ export const pipelineTranslations = async ({ locale }: { locale?: string }) => (
 
 /** The company's pages (its public page, its editing) add the company catalog to the market's. */
 export const COMPANY_NAMESPACES = [...MARKET_NAMESPACES, 'company'];
+
+/** The conversations' pages (/messages, a thread) add their catalog. */
+export const MESSAGES_NAMESPACES = [...PAGE_NAMESPACES, 'messages'];

@@ -1,6 +1,7 @@
 import enCommon from '@/public/locales/en/common.json';
 import enCompany from '@/public/locales/en/company.json';
 import enMarket from '@/public/locales/en/market.json';
+import enMessages from '@/public/locales/en/messages.json';
 import enPipeline from '@/public/locales/en/pipeline.json';
 import enProfile from '@/public/locales/en/profile.json';
 import enTeam from '@/public/locales/en/team.json';
@@ -8,6 +9,7 @@ import enWallet from '@/public/locales/en/wallet.json';
 import esCommon from '@/public/locales/es/common.json';
 import esCompany from '@/public/locales/es/company.json';
 import esMarket from '@/public/locales/es/market.json';
+import esMessages from '@/public/locales/es/messages.json';
 import esPipeline from '@/public/locales/es/pipeline.json';
 import esProfile from '@/public/locales/es/profile.json';
 import esTeam from '@/public/locales/es/team.json';
@@ -23,6 +25,7 @@ export const CATALOGS = {
     pipeline: enPipeline,
     wallet: enWallet,
     company: enCompany,
+    messages: enMessages,
   },
   es: {
     common: esCommon,
@@ -32,6 +35,7 @@ export const CATALOGS = {
     pipeline: esPipeline,
     wallet: esWallet,
     company: esCompany,
+    messages: esMessages,
   },
 };
 

@@ -112,13 +112,20 @@ const failing = (status: number) =>
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
 function connect(fetchImpl: typeof fetch) {
-  const seen = { ready: 0, notifications: [] as unknown[], polls: 0, unauthorized: 0 };
+  const seen = {
+    ready: 0,
+    notifications: [] as unknown[],
+    messages: [] as unknown[],
+    polls: 0,
+    unauthorized: 0,
+  };
   const connection = connectLiveNotifications({
     url: 'http://app.test/api/notifications/stream',
     token: () => 'the-token',
     fetch: fetchImpl,
     onReady: () => (seen.ready += 1),
     onNotification: (n) => seen.notifications.push(n),
+    onMessage: (m) => seen.messages.push(m),
     onUnauthorized: () => (seen.unauthorized += 1),
     poll: () => (seen.polls += 1),
   });
@@ -149,6 +156,26 @@ describe('the live connection', () => {
     await settle();
     expect(seen.notifications).toEqual([notification]);
     expect(seen.polls).toBe(0);
+    connection.stop();
+  });
+
+  it('hands over each conversation message (`event: message`) apart from the notifications, skipping malformed ones', async () => {
+    vi.useFakeTimers();
+    const stream = sseResponse();
+    const fetchImpl = vi.fn(async () => stream.response);
+    const { connection, seen } = connect(fetchImpl as unknown as typeof fetch);
+    await settle();
+    stream.push('event: ready\ndata: {}\n\n');
+    const message = { id: 9, conversation_id: 4, body: 'Hola\nqué tal', created_at: 'x' };
+    // Split anywhere, as the network delivers it.
+    const text = `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+    stream.push(text.slice(0, 11));
+    stream.push(text.slice(11));
+    stream.push('event: message\ndata: {not json\n\n');
+    stream.push(`event: notification\ndata: ${JSON.stringify(notification)}\n\n`);
+    await settle();
+    expect(seen.messages).toEqual([message]);
+    expect(seen.notifications).toEqual([notification]);
     connection.stop();
   });
 

@@ -10,6 +10,7 @@ import type { AppStore } from '@/store';
 import styles from '@/components/layout/list-page.module.css';
 import { KindTabs, kindListOf, useKindList } from '@/components/marketplace/shared/kind-tabs';
 import { ApplicationStatus } from '@/components/marketplace/shared/application-status';
+import { MessageButton } from '@/components/messages/message-button';
 import { WithdrawApplication } from './withdraw-application';
 import {
   KINDS,
@@ -80,15 +81,16 @@ export default function ApplicationsList() {
                 {a.reason && (
                   <p className={styles.meta}>{t('apply.reason', { reason: a.reason })}</p>
                 )}
-                {OPEN_APPLICATION_STATUSES.includes(status) && postingRecruits && (
-                  <div className={styles.actions}>
+                <div className={styles.actions}>
+                  <MessageButton kind={kind} applicationId={a.id} posting={posting.name} />
+                  {OPEN_APPLICATION_STATUSES.includes(status) && postingRecruits && (
                     <WithdrawApplication
                       kind={type}
                       applicationId={a.id}
                       postingName={posting.name}
                     />
-                  </div>
-                )}
+                  )}
+                </div>
               </li>
             );
           })}

@@ -9,7 +9,8 @@ import { formatMoney } from '@/lib/format/money';
 import { formatRelativeTime, type TTranslate } from '@/lib/format/relative-time';
 import { assetUrl } from '@/lib/profile/asset-url';
 import { APPLICATION_STATUS, statusName } from '@/lib/statuses';
-import { statusOf } from '@/lib/kinds';
+import { kindOfApplication, statusOf } from '@/lib/kinds';
+import { MessageButton } from '@/components/messages/message-button';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import type { TWithActor } from '@/types/companies';
@@ -254,6 +255,12 @@ export function ApplicantCard({
         )}
 
         <History changes={a.history} ownerId={ownerId} talentId={a.talent.id} talentName={name} />
+
+        {canMove && status !== APPLICATION_STATUS.withdrawn && (
+          <p>
+            <MessageButton kind={kindOfApplication(a)} applicationId={a.id} name={name} />
+          </p>
+        )}
 
         {canMove && status !== APPLICATION_STATUS.withdrawn && (
           <div className={styles.moves} role="group" aria-label={t('card.move_group', { name })}>

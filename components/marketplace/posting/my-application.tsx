@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ApplicationStatus } from '@/components/marketplace/shared/application-status';
 import { WithdrawApplication } from '@/components/marketplace/applications/withdraw-application';
 import { TalentProgress } from '@/components/marketplace/board/talent-progress';
+import { MessageButton } from '@/components/messages/message-button';
 import { Button } from '@/components/ui/button';
 import { OPEN_APPLICATION_STATUSES } from '@/lib/statuses';
 import { useMyApplicationsQuery, userEntryOf } from '@/services/marketplace-api';
@@ -49,6 +50,9 @@ export function MyApplication({
       </p>
       {justApplied && <p role="status">{t('apply.sent')}</p>}
       <TalentProgress posting={posting} entry={entry} reason={full?.reason} />
+      <p>
+        <MessageButton kind={kind} applicationId={entry.application.id} posting={posting.name} />
+      </p>
       {editing && full ? (
         isProject(posting) ? (
           <ProjectApplicationForm
