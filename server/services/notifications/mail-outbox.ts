@@ -5,6 +5,7 @@ import type { TDeps } from '@/server/context';
 import { rowsOf } from '@/server/lib/sql';
 import { log, safeErrorFields } from '@/server/logger';
 import { notificationMail } from '@/server/mail/templates';
+import { deliveryOf } from './email-preferences';
 
 // The e-mails of notifications go through an outbox (docs/architecture.md "Live notifications"):
 // notify() writes one row per topic (an application) and recipient in the transaction of the
@@ -33,14 +34,15 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 /**
  * The statement part that puts e-mails in the outbox: `rows` selects (topic, user_id, type,
- * message, message_es, link). A new text replaces the pending one; it is due now, or when the
+ * kind, message, message_es, link). A new text replaces the pending one; it is due now, or when the
  * window after the last e-mail about its topic ends.
  */
 export const enqueueMails = (rows: SQL, now: Date) => sql`
-  insert into mail_outbox as o (topic, user_id, type, message, message_es, link, due_at)
-  select topic, user_id, type, message, message_es, link, ${at(now)} from (${rows}) as r
+  insert into mail_outbox as o (topic, user_id, type, kind, message, message_es, link, due_at)
+  select topic, user_id, type, kind, message, message_es, link, ${at(now)} from (${rows}) as r
   on conflict (topic, user_id) do update set
-    type = excluded.type, message = excluded.message, message_es = excluded.message_es,
+    type = excluded.type, kind = excluded.kind, message = excluded.message,
+    message_es = excluded.message_es,
     link = excluded.link, revision = o.revision + 1, attempts = 0,
     due_at = greatest(excluded.due_at, o.sent_at + ${coalesceWindow})`;
 
@@ -73,6 +75,7 @@ function claim(db: Db, now: Date, only?: TMailKey[]) {
       where u.id = o.user_id and o.id in (
         select m.id from mail_outbox m
         where m.due_at <= ${at(now)} and (m.locked_until is null or m.locked_until <= ${at(now)})
+          and ${deliveryOf(sql`m.user_id`, sql`m.kind`)} = 'instant'
           ${ofKeys}
         order by m.due_at limit ${BATCH}
         for update skip locked)
