@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serverEnv } from '@/lib/env';
 import { acquireDataDirLock } from './lock';
 import { MIGRATIONS_DIR, createPglite } from './pglite';
+import { ensureQueueTables, pgliteExecutor } from './queue';
 import { ensureReferenceData } from './reference-data';
 import * as schema from './schema';
 import type { Db, DbHandle, OpenOptions, TListen } from './types';
@@ -148,6 +149,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
         const one = drizzle(client, { schema }) as unknown as Db;
         await migrate(one as never, { migrationsFolder: MIGRATIONS_DIR });
         await ensureReferenceData(one);
+        await ensureQueueTables((text, values) => client.query(text, values));
       });
     } catch (err) {
       await pool.end();
@@ -177,6 +179,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     try {
       await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
       await ensureReferenceData(db);
+      await ensureQueueTables(pgliteExecutor(client));
     } catch (err) {
       await client.close();
       throw err;
@@ -228,12 +231,27 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
+type TShutdown = { steps: Set<() => Promise<void>> };
+const shutdown: TShutdown = ((globalThis as { __talentShutdown?: TShutdown }).__talentShutdown ??= {
+  steps: new Set(),
+});
+
+/**
+ * Work to finish before the process's database closes at SIGINT/SIGTERM (the job queue stops
+ * its workers first, server/queue). A failing step does not keep the database open.
+ */
+export function addShutdownStep(step: () => Promise<void>) {
+  shutdown.steps.add(step);
+}
+
 function registerShutdown(handle: DbHandle) {
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    handle.close().finally(() => process.kill(process.pid, signal));
+    Promise.allSettled([...shutdown.steps].map((step) => step()))
+      .then(() => handle.close())
+      .finally(() => process.kill(process.pid, signal));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

@@ -3,7 +3,7 @@ import { serverEnv } from '@/lib/env';
 import { createDefaultDeps } from './deps';
 import { log, safeErrorFields } from './logger';
 import { scheduleHousekeeping } from './services/housekeeping';
-import { scheduleMailOutbox } from './services/notifications/mail-outbox';
+import { startJobs } from './queue/jobs';
 import { seedOnStart } from './start-up';
 
 /** What PostgreSQL's refusals at connection time mean for the operator. */
@@ -16,8 +16,8 @@ const START_ERRORS: Record<string, string> = {
 /**
  * At server start: open the database (taking the data directory's lock) and apply the
  * migrations, so a second process on the same directory fails at once, clearly; seed the demo
- * data (README "Demo sign-ins"); then purge expired rows now and every 10 minutes, and send the
- * notification e-mails that are due now and every minute. How long the opening and the seeding
+ * data (README "Demo sign-ins"); then purge expired rows now and every 10 minutes, and start the
+ * job queue, which sends the outbox's e-mails (docs/architecture.md "E-mail outbox and job queue"). How long the opening and the seeding
  * took is logged (docs/architecture.md "Start-up").
  */
 try {
@@ -33,7 +33,10 @@ try {
     sinceProcessStartMs: Math.round(process.uptime() * 1000),
   });
   scheduleHousekeeping(getDb);
-  scheduleMailOutbox(createDefaultDeps());
+  // The job queue: its failure to start is logged, and the outbox keeps every e-mail for later.
+  await startJobs(createDefaultDeps()).catch((err: unknown) =>
+    log('error', 'job queue not started', safeErrorFields(err)),
+  );
 } catch (err) {
   // The data-directory lock's message says what to do; a failed query is named, never quoted,
   // with its SQLSTATE and, for the usual mistakes in DATABASE_URL, what it means.

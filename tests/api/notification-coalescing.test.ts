@@ -19,6 +19,7 @@ import { hasPostgres, needsPostgres } from '../helpers/db';
 import { withFailingStatement } from '../helpers/statements';
 import { createUser, type TTestUser, createBusiness, createTalent } from '../helpers/users';
 import { pipelineFixtures, type TCall, businessTalentApplication } from '../helpers/marketplace';
+import { drainQueue } from '../helpers/queue';
 
 // Coalescing (docs/security.md "Coalescing"): the moves of one application within 10 minutes
 // leave one notification, replaced by each newer one, and at most one e-mail per 10 minutes, the
@@ -328,7 +329,8 @@ describe('the e-mails of an application', () => {
 
 /** The test API's database and clock behind an app whose mailer is `mailer`. */
 async function createTestApiLike(mailer: TMailer) {
-  const app = createApp({ ...api.deps, mailer });
+  const deps = { ...api.deps, mailer };
+  const app = createApp(deps);
   const call: TCall = async (method, p, opts = {}) => {
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
     if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
@@ -337,7 +339,9 @@ async function createTestApiLike(mailer: TMailer) {
       { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) },
       socketFrom(),
     );
-    return { status: res.status, json: (await res.json()) as TJson };
+    const json = (await res.json()) as TJson;
+    await drainQueue(deps); // its e-mails' jobs, as this instance's worker would run them
+    return { status: res.status, json };
   };
   return { call };
 }
@@ -420,7 +424,9 @@ describe('the outbox outlives the server', () => {
         { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) },
         socketFrom(),
       );
-      return { status: res.status, json: (await res.json()) as TJson };
+      const json = (await res.json()) as TJson;
+      await drainQueue(deps); // its e-mails' jobs, as this instance's worker would run them
+      return { status: res.status, json };
     };
   };
 

@@ -9,6 +9,7 @@ import type { TMail } from '@/server/mail/mailer';
 import type { TChains, TDeps } from '@/server/context';
 import { diskStorage } from '@/server/storage/storage';
 import { createTestDb } from './db';
+import { drainQueue } from './queue';
 
 export type TJson = Record<string, unknown> & { status: boolean; data?: unknown };
 
@@ -70,6 +71,8 @@ export async function createTestApi(overrides: Partial<TDeps> = {}, opts: { db?:
     if (body !== undefined) headers['Content-Type'] ??= 'application/json';
     const res = await app.request(`/api${path}`, { method, headers, body }, socketFrom(opts.ip));
     const json = (await res.json()) as TJson;
+    // What the call queued (its e-mails) runs now, as this instance's woken worker would.
+    await drainQueue(deps);
     return { res, status: res.status, json };
   }
 

@@ -9,6 +9,11 @@ import { AppError } from '@/server/errors';
 import { log } from '@/server/logger';
 import { invitationMail, type TLang } from '@/server/mail/templates';
 import { requireUser } from '@/server/services/access';
+import {
+  enqueueAccountMail,
+  sendAccountMailNow,
+  type TMailKey,
+} from '@/server/services/notifications/mail-outbox';
 import { companySubject, takeRateLimits } from '@/server/services/rate-limit';
 import { audit } from './audit';
 import { assertCompanyCan } from './permissions';
@@ -86,35 +91,37 @@ export async function lockCompany(tx: Db, companyId: number) {
 const fullName = (u: { name: string; lastName: string }) =>
   [u.name, u.lastName].filter(Boolean).join(' ');
 
-/** The invitation e-mail, sent after the commit; a failure answers 503 (the invitation stays). */
-async function sendInvitation(
-  ctx: TCtx,
-  mail: {
-    to: string;
-    lang: TLang;
-    inviter: string;
-    company: string;
-    role: 'admin' | 'recruiter';
-    token: string;
-    invitationId: number;
-  },
-) {
-  try {
-    await ctx.deps.mailer.send(
-      invitationMail(mail.lang, mail.to, { ...mail, appUrl: ctx.deps.appUrl }),
-    );
-  } catch (err) {
-    log('error', 'invitation mail not sent', {
-      invitationId: mail.invitationId,
-      error: err instanceof Error ? err.name : 'unknown',
-      errorCode: (err as { code?: unknown })?.code,
-    });
-    throw new AppError('unavailable', {
-      message: 'The invitation was saved but its e-mail could not be sent. Resend it later.',
-      messageEs:
-        'La invitación se guardó, pero no se pudo enviar su correo. Vuelve a enviarla más tarde.',
-    });
-  }
+type TInvitationMail = {
+  to: string;
+  lang: TLang;
+  inviter: string;
+  company: string;
+  role: 'admin' | 'recruiter';
+  token: string;
+  invitationId: number;
+};
+
+/**
+ * The invitation e-mail, written to the outbox in the invitation's transaction `tx` (an account
+ * e-mail: docs/architecture.md "E-mail outbox and job queue"); `inviterId` is the account it is
+ * about. Answers its outbox key.
+ */
+const queueInvitation = (tx: Db, ctx: TCtx, inviterId: number, mail: TInvitationMail) =>
+  enqueueAccountMail(tx, ctx, {
+    userId: inviterId,
+    type: 'invitation',
+    mail: invitationMail(mail.lang, mail.to, { ...mail, appUrl: ctx.deps.appUrl }),
+  });
+
+/** Sends the invitation e-mail after the commit; a failure answers 503 (the invitation stays). */
+async function sendInvitation(ctx: TCtx, key: TMailKey, invitationId: number) {
+  if (await sendAccountMailNow(ctx, key)) return;
+  log('error', 'invitation mail not sent', { invitationId });
+  throw new AppError('unavailable', {
+    message: 'The invitation was saved but its e-mail could not be sent. Resend it later.',
+    messageEs:
+      'La invitación se guardó, pero no se pudo enviar su correo. Vuelve a enviarla más tarde.',
+  });
 }
 
 /** What an owner or admin sees of an invitation. */
@@ -205,16 +212,17 @@ export async function createInvitation(ctx: TCtx, input: TInvite & { companyId: 
       target: { type: 'invitation', id: row!.id, label: email, role: input.role },
       now,
     });
-    return { row: row!, token, names: await mailNames(tx, companyId, me.id) };
+    const mailKey = await queueInvitation(tx, ctx, me.id, {
+      to: email,
+      lang: input.lang,
+      role: input.role,
+      token,
+      invitationId: row!.id,
+      ...(await mailNames(tx, companyId, me.id)),
+    });
+    return { row: row!, mailKey };
   });
-  await sendInvitation(ctx, {
-    to: email,
-    lang: input.lang,
-    role: input.role,
-    token: made.token,
-    invitationId: made.row.id,
-    ...made.names,
-  });
+  await sendInvitation(ctx, made.mailKey, made.row.id);
   return invitationDto(made.row);
 }
 
@@ -309,16 +317,17 @@ export async function resendInvitation(
       target: { type: 'invitation', id: row.id, label: row.email, role: row.role },
       now,
     });
-    return { row, token, names: await mailNames(tx, input.companyId, me.id) };
+    const mailKey = await queueInvitation(tx, ctx, me.id, {
+      to: row.email,
+      lang: input.lang,
+      role: row.role as 'admin' | 'recruiter',
+      token,
+      invitationId: row.id,
+      ...(await mailNames(tx, input.companyId, me.id)),
+    });
+    return { row, mailKey };
   });
-  await sendInvitation(ctx, {
-    to: made.row.email,
-    lang: input.lang,
-    role: made.row.role as 'admin' | 'recruiter',
-    token: made.token,
-    invitationId: made.row.id,
-    ...made.names,
-  });
+  await sendInvitation(ctx, made.mailKey, made.row.id);
   return invitationDto(made.row);
 }
 

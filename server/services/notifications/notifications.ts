@@ -7,7 +7,7 @@ import { requireUser } from '@/server/services/access';
 import { paginated } from '@/server/services/profile/common';
 import { notificationDto } from '@/server/services/users/user-dto';
 import { deliveryOf, EMAIL_KIND_OF } from './email-preferences';
-import { coalesceWindow, enqueueMails, sendDueMails } from './mail-outbox';
+import { coalesceWindow, enqueueMails, queueMailJobs, wakeMailWorker } from './mail-outbox';
 
 // Notifications (docs/api.md "Notifications"): one row per event that concerns a user, in both
 // languages, with a link. Every write also runs pg_notify in its transaction, so each app
@@ -65,8 +65,8 @@ export const applicationTopic = (kind: 'project' | 'job', applicationId: number)
  * statement: a status notification of the same application and talent from within the window
  * is replaced (new text and time, unread again) rather than added, each is announced with
  * pg_notify (a replaced one as if new, under its id), and the e-mails go into the outbox.
- * Returns what to do after the commit: send the e-mails that are due now (a failed one stays in
- * the outbox for the next sweep, and never undoes the change).
+ * Returns what to do after the commit: wake this instance's mail worker, which sends the e-mails
+ * that are due now (a failed one is retried by the job queue, and never undoes the change).
  */
 export async function notify(ctx: TCtx, tx: Db, items: TNewNotification[]) {
   if (items.length === 0) return async () => {};
@@ -119,10 +119,12 @@ export async function notify(ctx: TCtx, tx: Db, items: TNewNotification[]) {
     select pg_notify(${NOTIFY_CHANNEL}, w.user_id || ':' || w.id)
     from (select * from replaced union all select * from added) w`);
   if (mailed.length === 0) return async () => {};
-  const keys = mailed.map((n) => ({ topic: n.topic!, userId: n.userId }));
-  return async () => {
-    await sendDueMails(ctx, keys);
-  };
+  // Each e-mail's job, in the same transaction (./mail-outbox.ts).
+  await queueMailJobs(
+    tx,
+    mailed.map((n) => ({ topic: n.topic!, userId: n.userId })),
+  );
+  return async () => wakeMailWorker();
 }
 
 /** `GET /notifications`: the caller's, newest first, with how many are unread. */

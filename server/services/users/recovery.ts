@@ -14,6 +14,10 @@ import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/logger';
 import { recoveryCodeMail, type TLang } from '@/server/mail/templates';
+import {
+  enqueueAccountMail,
+  sendAccountMailNow,
+} from '@/server/services/notifications/mail-outbox';
 import { accountAt, takeRateLimit, withFailureLimits } from '@/server/services/rate-limit';
 import { findUserByEmail } from './user-session';
 
@@ -72,7 +76,10 @@ export async function requestRecoveryCode(ctx: TCtx, input: TRecoveryEmailInput)
       messageEs: 'Correo no encontrado',
     });
   }
-  const code = await db.transaction(async (tx) => {
+  const lang: TLang = input.lang ?? langOf(user.lang);
+  // The e-mail is written to the outbox with the code (docs/architecture.md "E-mail outbox and
+  // job queue") and sent at once; its text is erased from the outbox once sent.
+  const mailKey = await db.transaction(async (tx) => {
     await tx
       .update(recoveryCodes)
       .set({ cancelledAt: now })
@@ -98,20 +105,17 @@ export async function requestRecoveryCode(ctx: TCtx, input: TRecoveryEmailInput)
       await tx
         .insert(recoveryCodes)
         .values({ userId: user.id, codeHash, expiresAt, createdAt: now });
-      return candidate;
+      return enqueueAccountMail(tx, ctx, {
+        userId: user.id,
+        type: 'recovery_code',
+        mail: recoveryCodeMail(lang, user.email, candidate, deps.appUrl),
+      });
     }
     throw new Error('no free recovery code after 20 draws');
   });
-  const lang: TLang = input.lang ?? langOf(user.lang);
-  try {
-    await deps.mailer.send(recoveryCodeMail(lang, user.email, code, deps.appUrl));
-  } catch (err) {
-    // The error's name and code only: a transport error may quote the message it failed to send.
-    log('error', 'recovery mail not sent', {
-      userId: user.id,
-      error: err instanceof Error ? err.name : 'unknown',
-      errorCode: (err as { code?: unknown })?.code,
-    });
+  if (!(await sendAccountMailNow(ctx, mailKey))) {
+    // The outbox logged the error's class; the code itself is never logged.
+    log('error', 'recovery mail not sent', { userId: user.id });
     throw new AppError('unavailable', {
       message: 'Failed to send recovery email',
       messageEs: 'No se pudo enviar el correo de recuperación',
