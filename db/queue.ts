@@ -25,7 +25,8 @@ export const QUEUES: Record<string, PgBoss.Queue> = {
     retryLimit: 12,
     retryDelay: 30,
     retryBackoff: true,
-    expireInSeconds: 5 * 60,
+    // A job in the hands of a server that crashed is retried after this.
+    expireInSeconds: 2 * 60,
   },
   /** The daily digest (server/services/notifications/digest.ts): hourly, it sends at its hour. */
   'mail.digest': {

@@ -32,6 +32,7 @@ import {
   tempDir,
   waitHealthy,
 } from './lib/app-process.mjs';
+import { mailRounds } from './lib/durability-mail.mjs';
 
 const ROUNDS = (() => {
   const raw = process.env.DURABILITY_ROUNDS || '20';
@@ -178,10 +179,23 @@ const distDir = buildForBench();
 const targets = [{ label: 'PGlite' }];
 if (DATABASE_URL) targets.push({ label: 'PostgreSQL', databaseUrl: DATABASE_URL });
 
+/** The outbox's rounds: each waits up to a minute for the retried e-mail (DURABILITY_MAIL_ROUNDS). */
+const MAIL_ROUNDS = Number(process.env.DURABILITY_MAIL_ROUNDS || '2');
+/** @type {Awaited<ReturnType<typeof mailRounds>>[]} */
+const mailSummaries = [];
+
 const summaries = [];
 for (const target of targets) {
   try {
     summaries.push(await rounds(target, distDir));
+    if (MAIL_ROUNDS > 0) {
+      const work = tempDir('tc-durability-mail-');
+      const summary = await mailRounds(target, distDir, work, MAIL_ROUNDS);
+      mailSummaries.push(summary);
+      if (summary.lost === 0 && summary.duplicates === 0)
+        fs.rmSync(work, { recursive: true, force: true });
+      else console.log(`(outbox server logs kept in ${work})`);
+    }
   } catch (err) {
     const message = errorText(err);
     console.error(`\nThe durability test could not run on ${target.label}: ${message}`);
@@ -196,6 +210,13 @@ for (const target of targets) {
 }
 if (!DATABASE_URL) console.log('\n(DATABASE_URL is not set: PostgreSQL not tested)');
 console.log(`durability ${JSON.stringify(summaries)}`);
-const failed = summaries.some((s) => s.lost > 0 || s.restartFailures > 0);
-console.log(failed ? 'FAIL: a confirmed write was lost or a restart failed' : 'PASS');
+console.log(`durability outbox ${JSON.stringify(mailSummaries)}`);
+const failed =
+  summaries.some((s) => s.lost > 0 || s.restartFailures > 0) ||
+  mailSummaries.some((s) => s.lost > 0 || s.duplicates > 0);
+console.log(
+  failed
+    ? 'FAIL: a confirmed write or e-mail was lost, an e-mail sent twice, or a restart failed'
+    : 'PASS',
+);
 process.exit(failed ? 1 : 0);

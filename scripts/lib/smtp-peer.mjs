@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 
 /** @typedef {{ from: string; to: string[]; raw: string }} TReceivedMail */
 
-/** @param {{ dir?: string }} [opts] */
+/** @param {{ dir?: string, port?: number }} [opts] `port`: a fixed one (default: any free one) */
 export async function startSmtpPeer(opts = {}) {
   const { dir } = opts;
   if (dir) fs.mkdirSync(dir, { recursive: true });
@@ -41,7 +41,7 @@ export async function startSmtpPeer(opts = {}) {
   });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(undefined));
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve(undefined));
   });
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.server.address());
   return {

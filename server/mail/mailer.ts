@@ -19,7 +19,14 @@ export type TMailer = { send: (mail: TMail) => Promise<void> };
 /** Mail through nodemailer over SMTP (`SMTP_URL`). */
 export async function smtpMailer(smtpUrl: string, from: string): Promise<TMailer> {
   const nodemailer = await import('nodemailer');
-  const transport: Transporter = nodemailer.createTransport(smtpUrl);
+  // Every send ends within the outbox's claim of a minute (server/services/notifications/
+  // mail-outbox.ts), so no other sender takes a row whose e-mail is still leaving.
+  const transport: Transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from, ...mail });

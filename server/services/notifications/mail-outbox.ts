@@ -29,8 +29,11 @@ export const MAIL_SWEEP = 'mail.sweep';
  * replaced within it rather than added.
  */
 export const COALESCE_SECONDS = 10 * 60;
-/** How long a sender's claim holds: longer than any send takes (the SMTP timeouts are shorter). */
-const CLAIM_SECONDS = 5 * 60;
+/**
+ * How long a sender's claim holds: longer than any send takes (the SMTP timeouts are shorter,
+ * server/mail/mailer.ts), short enough that a row a crashed sender held leaves within minutes.
+ */
+const CLAIM_SECONDS = 60;
 /** Rows one claim takes. */
 const BATCH = 50;
 /** A text whose send failed this many times is dropped (and logged); until then it is retried. */
@@ -339,7 +342,7 @@ const SWEEP_BATCH = 500;
 
 /**
  * The `mail.sweep` job (every minute, and once at start): due rows without a waiting job (written
- * before a crash that lost nothing but the job's turn, or by an older version) get one.
+ * by an older version, or whose job was running in a server that crashed) get one.
  */
 export async function sweepMailJob(_data: unknown, deps: TDeps) {
   const db = await deps.getDb();
@@ -351,7 +354,7 @@ export async function sweepMailJob(_data: unknown, deps: TDeps) {
       where m.due_at <= ${at(now)} and (m.locked_until is null or m.locked_until <= ${at(now)})
         and ${deliveryOf('m', 'p')} <> 'daily'
         and not exists (select 1 from pgboss.job j
-          where j.name = ${MAIL_SEND} and j.state < 'completed'
+          where j.name = ${MAIL_SEND} and j.state in ('created', 'retry')
             and split_part(j.singleton_key, '@', 1) = m.topic || '|' || m.user_id
             and j.start_after <= now())
       order by m.due_at limit ${SWEEP_BATCH}`,

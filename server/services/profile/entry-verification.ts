@@ -10,6 +10,10 @@ import {
   studyVerificationMail,
   workplaceVerificationMail,
 } from '@/server/mail/verification-template';
+import {
+  enqueueAccountMail,
+  sendAccountMailNow,
+} from '@/server/services/notifications/mail-outbox';
 import { assertOwner, requireUser } from '@/server/services/access';
 import { studyCentreDto, workplaceDto } from './dto';
 import { educationNotFound } from './educations';
@@ -54,14 +58,15 @@ async function requestVerification<
       .select({ id: users.id, name: users.name, lastName: users.lastName, email: users.email })
       .from(users)
       .where(eq(users.id, me.id));
-    try {
-      await ctx.deps.mailer.send(kind.mail(ctx.deps.verificationsEmail, user!, row, lang));
-    } catch (err) {
-      // The error's class only: a transport error may quote the message it failed to send.
-      log('error', 'verification request mail failed', {
-        entryId: row.id,
-        error: err instanceof Error ? err.name : 'unknown',
-      });
+    // Through the outbox (an account e-mail), sent here inside the transaction: a failed send
+    // rolls the request back, and the entry stays as it was.
+    const key = await enqueueAccountMail(tx, ctx, {
+      userId: me.id,
+      type: 'entry_verification',
+      mail: kind.mail(ctx.deps.verificationsEmail, user!, row, lang),
+    });
+    if (!(await sendAccountMailNow({ ...ctx, db: tx }, key))) {
+      log('error', 'verification request mail failed', { entryId: row.id });
       throw new AppError('unavailable', {
         message: 'The request could not be sent. Please try again later.',
         messageEs: 'No se pudo enviar la solicitud. Vuelve a intentarlo más tarde.',
