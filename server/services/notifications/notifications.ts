@@ -6,7 +6,7 @@ import { AppError } from '@/server/errors';
 import { requireUser } from '@/server/services/access';
 import { paginated } from '@/server/services/profile/common';
 import { notificationDto } from '@/server/services/users/user-dto';
-import { deliveryOf, EMAIL_KIND_OF } from './email-preferences';
+import { EMAIL_KIND_OF } from './email-preferences';
 import { coalesceWindow, enqueueMails, queueMailJobs, wakeMailWorker } from './mail-outbox';
 
 // Notifications (docs/api.md "Notifications"): one row per event that concerns a user, in both
@@ -110,10 +110,9 @@ export async function notify(ctx: TCtx, tx: Db, items: TNewNotification[]) {
       returning id, user_id
     ),
     mailed as (${enqueueMails(
-      // A kind its recipient turned off is not even written (docs/product.md "E-mail that
-      // respects people"); one in the daily digest waits in the outbox for it (./digest.ts).
-      sql`select topic, user_id, type, kind, message, message_es, link from item
-        where mails and ${deliveryOf(sql`item.user_id`, sql`item.kind`)} <> 'off'`,
+      // Each of its kind; the queue sends it, leaves it for the daily digest or drops it, as its
+      // recipient chose (docs/product.md "E-mail that respects people", ./mail-outbox.ts).
+      sql`select topic, user_id, type, kind, message, message_es, link from item where mails`,
       ctx.now,
     )})
     select pg_notify(${NOTIFY_CHANNEL}, w.user_id || ':' || w.id)
