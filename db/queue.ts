@@ -28,6 +28,15 @@ export const QUEUES: Record<string, PgBoss.Queue> = {
     // A job in the hands of a server that crashed is retried after this.
     expireInSeconds: 2 * 60,
   },
+  /** The daily digest (server/services/notifications/digest.ts): hourly, it sends at its hour. */
+  'mail.digest': {
+    name: 'mail.digest',
+    policy: 'singleton',
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  },
   /** The sweep that finds due outbox rows without a job (written by an older version, say). */
   'mail.sweep': {
     name: 'mail.sweep',

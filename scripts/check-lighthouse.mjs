@@ -107,6 +107,8 @@ const PAGES = {
   'business/team': [{ path: '/business/team', role: 'business' }],
   // A token no invitation has: the page answers 200 and says the link is no longer valid.
   'invitations/[token]': [{ path: '/invitations/no-such-invitation' }],
+  // A token that is not one: the page answers 200 and says the link is not valid.
+  unsubscribe: [{ path: '/unsubscribe?token=no-such-token' }],
   'business/projects/new': [{ path: '/business/projects/new', role: 'business' }],
   'business/jobs/new': [{ path: '/business/jobs/new', role: 'business' }],
   'business/company': [{ path: '/business/company', role: 'business' }],

@@ -8,6 +8,7 @@ import { requestLog } from './middleware/request-log';
 import { companyRoutes } from './routes/companies';
 import { companyPageRoutes } from './routes/company-page';
 import { conversationRoutes } from './routes/conversations';
+import { emailRoutes } from './routes/email';
 import { marketplaceRoutes } from './routes/marketplace';
 import { workbenchRoutes } from './routes/workbench';
 import { notificationRoutes } from './routes/notifications';
@@ -57,6 +58,7 @@ export function createApp(deps: TDeps) {
   app.route('/', marketplaceRoutes);
   app.route('/', workbenchRoutes);
   app.route('/', notificationRoutes);
+  app.route('/', emailRoutes);
   app.route('/', proofRoutes);
   app.route('/', companyRoutes);
   app.route('/', companyPageRoutes);

@@ -120,6 +120,36 @@ export const notificationsApi = api.injectEndpoints({
         }
       },
     }),
+    /**
+     * "Mark all as read" (`PATCH /notifications/clicked_all`): every notification of the caller
+     * is read; the stored user's copies and every cached page follow, so the bell's count and
+     * the list's marks go at once.
+     */
+    markAllNotificationsClicked: b.mutation<{ updated: number }, void>({
+      query: () => ({ method: 'PATCH', url: '/notifications/clicked_all' }),
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (!answer) return;
+        const state = getState();
+        const user = userIdOf(state);
+        for (const n of storedOf(state)) {
+          if (!n.been_clicked) dispatch(notificationClicked({ id: n.id }));
+        }
+        const pages = notificationsApi.util
+          .selectCachedArgsForQuery(state, 'notifications')
+          .filter((args) => args.user === user);
+        for (const args of pages) {
+          dispatch(
+            asAction(
+              notificationsApi.util.updateQueryData('notifications', args, (page) => {
+                for (const n of page.data) n.been_clicked = true;
+                page.unread = 0;
+              }),
+            ),
+          );
+        }
+      },
+    }),
   }),
 });
 
@@ -175,4 +205,8 @@ export function isNotification(value: unknown): value is TNotification {
   );
 }
 
-export const { useNotificationsQuery, useMarkNotificationClickedMutation } = notificationsApi;
+export const {
+  useNotificationsQuery,
+  useMarkNotificationClickedMutation,
+  useMarkAllNotificationsClickedMutation,
+} = notificationsApi;

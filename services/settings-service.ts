@@ -1,4 +1,5 @@
 import { call } from './http-client';
+import type { TEmailPreferences } from '@/lib/schemas/email';
 
 /**
  * The settings' calls, outside the server-data cache: what they change is kept in the stored
@@ -12,3 +13,11 @@ export const updatePaypalEmail = (email: string | null) =>
     url: '/users/paypal/email',
     data: { paypal_email: email },
   });
+
+/** The e-mail preferences (docs/api.md "E-mail"): how each kind of e-mail is delivered. */
+export const getEmailPreferences = () =>
+  call<TEmailPreferences>({ method: 'GET', url: '/me/email_preferences' });
+
+/** Changes some kinds; the answer is the four. */
+export const updateEmailPreferences = (patch: Partial<TEmailPreferences>) =>
+  call<TEmailPreferences>({ method: 'PATCH', url: '/me/email_preferences', data: patch });

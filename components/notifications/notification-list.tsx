@@ -6,11 +6,13 @@ import { useFailureText } from '@/components/forms/failure-text';
 import styles from '@/components/layout/list-page.module.css';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { formatRelativeTime } from '@/lib/format/relative-time';
+import { toastError } from '@/lib/toast';
 import type { TAddress } from '@/store/session-preload';
 import { useDeferredArrival } from '@/lib/use-deferred-arrival';
 import {
   NOTIFICATIONS_PER_PAGE,
   notificationsApi,
+  useMarkAllNotificationsClickedMutation,
   useMarkNotificationClickedMutation,
   useNotificationsQuery,
 } from '@/services/notifications-api';
@@ -88,8 +90,16 @@ export default function NotificationList() {
   // The list's first render is a transition (lib/use-deferred-arrival.ts).
   const data = useDeferredArrival(query.data);
   const [markClicked] = useMarkNotificationClickedMutation();
+  const [markAll, markingAll] = useMarkAllNotificationsClickedMutation();
   const [opening, setOpening] = useState<number | null>(null);
   const spanish = i18n.language === 'es';
+
+  const readAll = async () => {
+    const answer = await markAll();
+    if ('error' in answer) {
+      toastError(failureText(answer.error, { fallback: t('notifications.mark_all_failed') }));
+    }
+  };
 
   const open = async (n: TNotification, e: MouseEvent<HTMLAnchorElement>) => {
     const to = internalPath(n.link);
@@ -142,11 +152,25 @@ export default function NotificationList() {
   const to = (p: number) => ({ pathname: router.pathname, query: { ...router.query, page: p } });
   return (
     <>
-      <p className={own.summary} role="status">
-        {data.unread > 0
-          ? t('notifications.unread_count', { count: data.unread })
-          : t('notifications.all_read')}
-      </p>
+      <div className={own.summaryRow}>
+        <p className={own.summary} role="status">
+          {data.unread > 0
+            ? t('notifications.unread_count', { count: data.unread })
+            : t('notifications.all_read')}
+        </p>
+        {data.unread > 0 && (
+          <Button
+            variant="secondary"
+            onClick={() => void readAll()}
+            disabled={markingAll.isLoading}
+            aria-busy={markingAll.isLoading || undefined}
+          >
+            {markingAll.isLoading
+              ? t('notifications.marking_all')
+              : t('notifications.mark_all_read')}
+          </Button>
+        )}
+      </div>
       <ul className={styles.list}>
         {data.data.map((n) => {
           const text = spanish ? n.message_es : n.message;

@@ -5,6 +5,7 @@ import { LeaveGuard } from '@/components/forms/leave-guard';
 import { ButtonLink } from '@/components/ui/button';
 import { useInBrowser } from '@/lib/use-in-browser';
 import styles from './profile-edit.module.css';
+import { EmailSettings } from './email-settings';
 import { PasswordForm } from './password-form';
 import { PaypalForm } from './paypal-form';
 
@@ -16,7 +17,7 @@ const WalletSettings = lazy(() =>
 );
 
 /**
- * /profile/settings: password, payment e-mail and wallets. The heading and its lead are the same
+ * /profile/settings: password, payment e-mail, the e-mails one gets, and wallets. The heading and its lead are the same
  * for everyone, so they are in the server's page and paint at once; the forms wait for the session.
  */
 export function Settings() {
@@ -37,6 +38,7 @@ export function Settings() {
         <LeaveGuard>
           <PasswordForm />
           <PaypalForm />
+          <EmailSettings />
         </LeaveGuard>
         {inBrowser && (
           <Suspense fallback={null}>

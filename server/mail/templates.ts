@@ -142,3 +142,81 @@ export function invitationMail(
   ].join('\n');
   return { to, subject: t.subject(input.company), text, html };
 }
+
+const DIGEST = {
+  en: {
+    subject: (n: number) =>
+      n === 1 ? 'TalentChain: 1 update today' : `TalentChain: ${n} updates today`,
+    intro: 'Here is what happened on TalentChain since your last digest:',
+    open: 'Open it:',
+    why: 'You receive this daily digest because you chose it in your e-mail settings:',
+    stop: {
+      messages: 'Stop e-mails about messages:',
+      application_updates: 'Stop e-mails about your applications:',
+      new_applicants: 'Stop e-mails about new applicants:',
+      alerts: 'Stop alert e-mails:',
+    },
+  },
+  es: {
+    subject: (n: number) =>
+      n === 1 ? 'TalentChain: 1 novedad de hoy' : `TalentChain: ${n} novedades de hoy`,
+    intro: 'Esto es lo que pasó en TalentChain desde tu último resumen:',
+    open: 'Ábrelo:',
+    why: 'Recibes este resumen diario porque lo elegiste en tu configuración de correo:',
+    stop: {
+      messages: 'Dejar de recibir correos de mensajes:',
+      application_updates: 'Dejar de recibir correos de tus postulaciones:',
+      new_applicants: 'Dejar de recibir correos de nuevos postulantes:',
+      alerts: 'Dejar de recibir correos de alertas:',
+    },
+  },
+} as const;
+
+export type TDigestKind = keyof (typeof DIGEST)['en']['stop'];
+
+/**
+ * The daily digest (docs/product.md "E-mail that respects people") in the recipient's language:
+ * every pending text, each with its link (a path of this site, in that language), then where to
+ * change the choice and, per kind it holds, a link that stops that kind.
+ */
+export function digestMail(
+  lang: TLang,
+  to: string,
+  input: {
+    items: { message: string; path: string }[];
+    unsubscribe: { kind: TDigestKind; url: string }[];
+    appUrl: string;
+  },
+): TMail {
+  const t = DIGEST[lang];
+  const prefix = `${input.appUrl}${lang === 'es' ? '/es' : ''}`;
+  const settings = `${prefix}/profile/settings#email`;
+  const items = input.items.map((item) => ({ ...item, link: `${prefix}${item.path}` }));
+  const text = [
+    t.intro,
+    '',
+    ...items.flatMap((item) => [`• ${item.message}`, `  ${t.open} ${item.link}`, '']),
+    t.why,
+    settings,
+    ...input.unsubscribe.flatMap((u) => [t.stop[u.kind], u.url]),
+    '',
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(t.intro)}</p>`,
+    '<ul>',
+    ...items.map(
+      (item) =>
+        `<li>${item.message
+          .split('\n')
+          .map(escapeHtml)
+          .join('<br>')} <a href="${escapeHtml(item.link)}">${escapeHtml(t.open)}</a></li>`,
+    ),
+    '</ul>',
+    `<p style="color:#666">${escapeHtml(t.why)} <a href="${escapeHtml(settings)}">${escapeHtml(settings)}</a></p>`,
+    ...input.unsubscribe.map(
+      (u) =>
+        `<p style="color:#666">${escapeHtml(t.stop[u.kind])} <a href="${escapeHtml(u.url)}">${escapeHtml(u.url)}</a></p>`,
+    ),
+  ].join('\n');
+  return { to, subject: t.subject(items.length), text, html };
+}

@@ -22,6 +22,9 @@ export const notificationRoutes = new Hono<TAppEnv>()
     const body = await jsonBody(c, idSchema);
     return c.json({ status: true, data: await notifications.markClicked(c.var.ctx, body) });
   })
+  .patch('/notifications/clicked_all', requireAuth, async (c) => {
+    return c.json({ status: true, data: await notifications.markAllClicked(c.var.ctx) });
+  })
   .get('/notifications/stream', requireAuth, async (c) => {
     const run = await openNotificationStream(c.var.ctx, {
       stillAuthenticated: () => stillAuthenticated(c),

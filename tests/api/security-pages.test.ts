@@ -179,6 +179,8 @@ const PAGES: TPageCase[] = [
     signedIn: false,
     params: () => ({ id: String(talent.id) }),
   },
+  // A token of no use (the page says the link is not valid), and the one query it reads.
+  { route: '/unsubscribe', who: 'talent', signedIn: false, query: ['token'] },
   {
     route: '/verify/[network]/[txId]',
     who: 'talent',

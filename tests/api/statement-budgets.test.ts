@@ -158,6 +158,16 @@ describe('statement budgets', () => {
     });
   });
 
+  it('reads and writes the e-mail preferences, and marks all notifications read, in one statement each', async () => {
+    const t = { token: ana.token };
+    await expectAtMost(AUTH + 1, 'GET', '/me/email_preferences', t);
+    await expectAtMost(AUTH + 1, 'PATCH', '/me/email_preferences', {
+      ...t,
+      body: { alerts: 'off', messages: 'daily' },
+    });
+    await expectAtMost(AUTH + 1, 'PATCH', '/notifications/clicked_all', t);
+  });
+
   it("reads a company's page and a posting's page with one read of the kept responsiveness, computing it again in one more", async () => {
     const [company] = await api.db.select().from(companies).where(eq(companies.id, biz.companyId!));
     const job = (

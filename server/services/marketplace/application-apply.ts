@@ -116,7 +116,7 @@ export async function applyTo(ctx: TCtx, input: TApplyInput) {
   const how = NEW_APPLICATION[kind];
   const postingId = how.postingId(input);
   const me = assertRole(ctx, 'talent');
-  const id = await ctx.db.transaction(async (tx) => {
+  const { id, afterCommit } = await ctx.db.transaction(async (tx) => {
     const posting = await postingForApplication(ctx, kind, postingId, tx);
     if (posting.ownerId === me.id) throw new AppError('own_posting');
     if (!posting.accepting) throw closed();
@@ -141,11 +141,11 @@ export async function applyTo(ctx: TCtx, input: TApplyInput) {
       .from(users)
       .where(eq(users.id, me.id));
     const who = `${talent!.name} ${talent!.lastName}`.trim();
-    // application_new sends no e-mail: nothing to do after the commit.
     const [message, messageEs] = notices('application_new', { name: who, posting: posting.name });
-    // Every member of the posting's company who can move applicants hears of it.
+    // Every member of the posting's company who can move applicants hears of it (and is
+    // e-mailed, as their "new applicants" preference says).
     const team = await membersWho(tx, posting.companyId, 'board.move');
-    await notify(
+    const afterCommit = await notify(
       ctx,
       tx,
       team.map((userId) => ({
@@ -157,7 +157,8 @@ export async function applyTo(ctx: TCtx, input: TApplyInput) {
         topic: applicationTopic(kind, row.id),
       })),
     );
-    return row.id;
+    return { id: row.id, afterCommit };
   });
+  await afterCommit();
   return ownApplication(ctx, kind, id, me.id);
 }

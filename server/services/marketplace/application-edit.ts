@@ -1,10 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { applicationStatusHistory, jobApplications, projectApplications } from '@/db/schema';
+import { applicationStatusHistory, jobApplications, projectApplications, users } from '@/db/schema';
 import type { Db } from '@/db/types';
-import { KINDS, statusOf, type TPostingKind } from '@/lib/kinds';
+import { notices } from '@/lib/i18n/notices';
+import { businessPath, KINDS, statusOf, type TPostingKind } from '@/lib/kinds';
 import { APPLICATION_STATUS, OPEN_APPLICATION_STATUSES } from '@/lib/statuses';
 import type { TCtx } from '@/server/context';
 import { assertRole } from '@/server/services/access';
+import { membersWho } from '@/server/services/companies/permissions';
+import { applicationTopic, notify } from '@/server/services/notifications/notifications';
 import { sentFields } from '@/server/services/profile/common';
 import { claimCv, closed } from './application-apply';
 import { ownApplication } from './application-read';
@@ -26,7 +29,7 @@ async function ownEditable(ctx: TCtx, kind: TKind, id: number, requireAccepting:
   const posting = await postingForApplication(ctx, kind, postingId);
   const open = requireAccepting ? posting.accepting : posting.recruiting;
   if (!OPEN_STATUSES.includes(status) || !open) throw closed();
-  return { me, application, status };
+  return { me, application, status, posting, postingId };
 }
 
 /** A project application's edits, and the seed's `shown_accepted_message`. */
@@ -205,8 +208,8 @@ export async function moveApplications(
  */
 export async function withdrawApplication(ctx: TCtx, input: { kind: TKind; id: number }) {
   const { kind } = input;
-  const { me } = await ownEditable(ctx, kind, input.id, false);
-  await ctx.db.transaction(async (tx) => {
+  const { me, posting, postingId } = await ownEditable(ctx, kind, input.id, false);
+  const afterCommit = await ctx.db.transaction(async (tx) => {
     const moved = await moveApplication(ctx, tx, kind, {
       id: input.id,
       from: OPEN_STATUSES,
@@ -214,6 +217,31 @@ export async function withdrawApplication(ctx: TCtx, input: { kind: TKind; id: n
       actorId: me.id,
     });
     if (!moved) throw closed();
+    // Those who hear of a new application hear of its withdrawal (and are e-mailed, as their
+    // "new applicants" preference says).
+    const [talent] = await tx
+      .select({ name: users.name, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, me.id));
+    const who = `${talent!.name} ${talent!.lastName}`.trim();
+    const [message, messageEs] = notices('application_withdrawn', {
+      name: who,
+      posting: posting.name,
+    });
+    const team = await membersWho(tx, posting.companyId, 'board.move');
+    return notify(
+      ctx,
+      tx,
+      team.map((userId) => ({
+        userId,
+        type: 'application_withdrawn' as const,
+        message,
+        messageEs,
+        link: businessPath(kind, postingId, 'applicants'),
+        topic: applicationTopic(kind, input.id),
+      })),
+    );
   });
+  await afterCommit();
   return ownApplication(ctx, kind, input.id, me.id);
 }

@@ -6,6 +6,7 @@ import { AppError } from '@/server/errors';
 import { requireUser } from '@/server/services/access';
 import { paginated } from '@/server/services/profile/common';
 import { notificationDto } from '@/server/services/users/user-dto';
+import { EMAIL_KIND_OF } from './email-preferences';
 import { coalesceWindow, enqueueMails, queueMailJobs, wakeMailWorker } from './mail-outbox';
 
 // Notifications (docs/api.md "Notifications"): one row per event that concerns a user, in both
@@ -16,19 +17,20 @@ import { coalesceWindow, enqueueMails, queueMailJobs, wakeMailWorker } from './m
 /** The channel every instance LISTENs on; its payload is "<user id>:<notification id>". */
 export const NOTIFY_CHANNEL = 'tc_notifications';
 
-/** The types that also send an e-mail (the key events), through the outbox (./mail-outbox.ts). */
-type TMailedType =
-  'application_status' | 'project_started' | 'project_finished' | 'job_finished' | 'posting_closed';
+/**
+ * The types that also send an e-mail, through the outbox (./mail-outbox.ts), each of the kind
+ * its recipient chooses about (./email-preferences.ts EMAIL_KIND_OF); 'message' is written by
+ * the conversations, not by notify().
+ */
+type TMailedType = Exclude<keyof typeof EMAIL_KIND_OF, 'message'>;
 
-export type TNotificationType = TMailedType | 'application_new' | 'ready_to_close';
+export type TNotificationType = TMailedType;
 
-const MAILED: ReadonlySet<TNotificationType> = new Set<TMailedType>([
-  'application_status',
-  'project_started',
-  'project_finished',
-  'job_finished',
-  'posting_closed',
-]);
+const MAILED: ReadonlySet<TNotificationType> = new Set<TNotificationType>(
+  (Object.keys(EMAIL_KIND_OF) as (keyof typeof EMAIL_KIND_OF)[]).filter(
+    (type): type is TMailedType => type !== 'message',
+  ),
+);
 
 /**
  * The types a newer one of the same topic and recipient replaces within the window, instead of
@@ -45,18 +47,14 @@ type TNotificationText = {
   link: string;
 };
 
-export type TNewNotification = TNotificationText &
-  (
-    | {
-        type: TMailedType;
-        /**
-         * What it is about, `<kind>_application:<id>` (applicationTopic): the key of the e-mail
-         * outbox, which sends one e-mail per topic and window.
-         */
-        topic: string;
-      }
-    | { type: Exclude<TNotificationType, TMailedType>; topic?: string }
-  );
+export type TNewNotification = TNotificationText & {
+  type: TNotificationType;
+  /**
+   * What it is about, `<kind>_application:<id>` (applicationTopic): the key of the e-mail
+   * outbox, which sends one e-mail per topic, recipient and window: one without is not mailed.
+   */
+  topic?: string;
+};
 
 /** The topic of everything about one application. */
 export const applicationTopic = (kind: 'project' | 'job', applicationId: number) =>
@@ -76,17 +74,18 @@ export async function notify(ctx: TCtx, tx: Db, items: TNewNotification[]) {
   // One e-mail per topic and recipient: of two in one call, the later text is the one to send.
   const keyOf = (n: TNewNotification) => `${n.userId}\n${n.topic}`;
   const lastMailed = new Map<string, TNewNotification>();
-  for (const n of items) if (MAILED.has(n.type)) lastMailed.set(keyOf(n), n);
+  for (const n of items) if (MAILED.has(n.type) && n.topic) lastMailed.set(keyOf(n), n);
   const mailed = [...lastMailed.values()];
   const values = items.map(
     (n, i) =>
       sql`(${i}::int, ${n.userId}::int, ${n.type}::varchar, ${n.message}::text,
         ${n.messageEs}::text, ${n.link}::text, ${n.topic ?? null}::varchar,
         ${REPLACED.has(n.type) && n.topic !== undefined}::boolean,
-        ${lastMailed.get(keyOf(n)) === n}::boolean)`,
+        ${lastMailed.get(keyOf(n)) === n}::boolean,
+        ${MAILED.has(n.type) ? EMAIL_KIND_OF[n.type as TMailedType] : null}::varchar)`,
   );
   await tx.execute(sql`
-    with item (ord, user_id, type, message, message_es, link, topic, replaces, mails) as (
+    with item (ord, user_id, type, message, message_es, link, topic, replaces, mails, kind) as (
       values ${sql.join(values, sql`, `)}
     ),
     previous as (
@@ -111,8 +110,9 @@ export async function notify(ctx: TCtx, tx: Db, items: TNewNotification[]) {
       returning id, user_id
     ),
     mailed as (${enqueueMails(
-      sql`select topic, user_id, type, 'application_updates' as kind, message, message_es, link
-        from item where mails`,
+      // Each of its kind; the queue sends it, leaves it for the daily digest or drops it, as its
+      // recipient chose (docs/product.md "E-mail that respects people", ./mail-outbox.ts).
+      sql`select topic, user_id, type, kind, message, message_es, link from item where mails`,
       ctx.now,
     )})
     select pg_notify(${NOTIFY_CHANNEL}, w.user_id || ':' || w.id)
@@ -166,6 +166,17 @@ export async function markClicked(ctx: TCtx, input: { id: number }) {
     });
   }
   return notificationDto(row);
+}
+
+/** `PATCH /notifications/clicked_all`: the caller read them all; answers how many were unread. */
+export async function markAllClicked(ctx: TCtx) {
+  const me = requireUser(ctx);
+  const rows = await ctx.db
+    .update(notifications)
+    .set({ beenClicked: true })
+    .where(and(eq(notifications.userId, me.id), eq(notifications.beenClicked, false)))
+    .returning({ id: notifications.id });
+  return { updated: rows.length };
 }
 
 /** One notification of `userId` by id, as the API answers it (the stream's lookup). */
