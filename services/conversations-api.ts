@@ -62,6 +62,12 @@ export const firstConversationsPage = (user: number): TConversationPageArgs => (
 });
 
 type TDispatch = (action: UnknownAction) => unknown;
+
+/**
+ * How many changes of the lists' counts this tab made itself (a message sent or streamed, a
+ * conversation marked read): a read of the list answered after one may not hold it.
+ */
+let liveArrivals = 0;
 const asAction = (thunk: unknown) => thunk as UnknownAction;
 const userIdOf = (state: unknown) => (state as RootState).auth.user?.id;
 /** The store's state as the cache's selectors read it (the store declares the cache loosely). */
@@ -119,6 +125,15 @@ export const conversationsApi = api.injectEndpoints({
         params: { page, per_page },
       }),
       providesTags: [{ type: 'Conversations', id: 'LIST' }],
+      // A message that arrived live, or a mark as read, while this read was under way may be
+      // missing from its answer, which replaces the patched list: the list is read once more.
+      async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+        const before = liveArrivals;
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer && liveArrivals !== before) {
+          dispatch(conversationsApi.util.invalidateTags([{ type: 'Conversations', id: 'LIST' }]));
+        }
+      },
     }),
     conversation: b.query<TConversation, number>({
       query: (id) => ({ method: 'GET', url: `/conversations/${id}` }),
@@ -186,6 +201,7 @@ export const conversationsApi = api.injectEndpoints({
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
         const answer = await queryFulfilled.catch(() => null);
         if (!answer) return;
+        liveArrivals += 1;
         patchConversation(dispatch, getState(), id, (c, page) => {
           if (page) page.unread = Math.max(0, page.unread - c.unread_count);
           c.unread_count = 0;
@@ -230,6 +246,7 @@ export function messageArrived(m: TMessage, { open = false } = {}): UnknownActio
       state as TCacheState,
     ).data;
     if (thread?.data.some((x) => x.id === m.id)) return; // the same one twice
+    liveArrivals += 1;
     addToThread(dispatch, m.conversation_id, [m]);
     const unread = m.author.id !== me && !open;
     let missing = false;
