@@ -39,6 +39,7 @@ let business: TTestUser;
 let projectId: number;
 let jobId: number;
 let companySlug: string;
+let conversationId: number;
 const lines: string[] = [];
 let restoreSink: ReturnType<typeof setLogSink>;
 const previousLevel = process.env.LOG_LEVEL;
@@ -70,7 +71,12 @@ beforeAll(async () => {
     .where(eq(companies.id, business.companyId!));
   companySlug = company!.slug;
   await fx.applyProject(talent.token, projectId);
-  await fx.applyJob(talent.token, jobId);
+  const applied = await fx.applyJob(talent.token, jobId);
+  const opened = await api.call('POST', '/conversations', {
+    token: talent.token,
+    body: { kind: 'job', application_id: applied.id },
+  });
+  conversationId = (opened.json.data as { id: number }).id;
   for (const page of serverPageFiles()) pages.set(page.route, await getServerSidePropsOf(page));
 });
 afterAll(async () => {
@@ -157,6 +163,13 @@ const PAGES: TPageCase[] = [
     params: () => ({ token: 'k3Yc0TqLw9vJ2mZ8sH5pR1xN7bD4fG6aE0uQyWiOt_-' }),
   },
   { route: '/jobs/[id]', who: 'talent', signedIn: false, params: () => ({ id: String(jobId) }) },
+  { route: '/messages/', who: 'talent', signedIn: true },
+  {
+    route: '/messages/[id]',
+    who: 'talent',
+    signedIn: true,
+    params: () => ({ id: String(conversationId) }),
+  },
   { route: '/notifications', who: 'talent', signedIn: true, query: ['page'] },
   {
     route: '/opportunities',
