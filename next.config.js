@@ -13,7 +13,13 @@ module.exports = {
   env: { NEXT_PUBLIC_WALLET_TEST_SIGNER: process.env.NEXT_PUBLIC_WALLET_TEST_SIGNER ?? '' },
   reactStrictMode: true,
   poweredByHeader: false,
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'pg-boss', '@node-rs/argon2', 'nodemailer'],
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'pg',
+    'pg-boss',
+    '@node-rs/argon2',
+    'nodemailer',
+  ],
   // Node's `crypto` stays out of the browser: it saves ~105 KB of crypto-browserify in wallet
   // chunks. Production builds use webpack (docs/security.md "Headers": its pages carry no inline
   // script, so the CSP needs neither 'unsafe-inline' nor per-request nonces); `next dev` uses
