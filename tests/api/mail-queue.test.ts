@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { conversationReads, emailPreferences, mailOutbox } from '@/db/schema';
+import { emailPreferences, mailOutbox } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TMail } from '@/server/mail/mailer';
 import { verifyUnsubscribeToken } from '@/server/mail/unsubscribe';
@@ -10,7 +10,6 @@ import {
   MAIL_SWEEP,
   MESSAGE_MAIL_DELAY_SECONDS,
   MESSAGE_MAIL_WINDOW_SECONDS,
-  enqueueMessageMail,
   sendDueMails,
 } from '@/server/services/notifications/mail-outbox';
 import { rowsOf } from '@/server/lib/sql';
@@ -175,48 +174,31 @@ describe('the jobs', () => {
 });
 
 describe("a conversation's unread e-mail", () => {
-  /** A conversation between the applicant and the posting's company, with one message in it. */
+  /** The applicant's conversation with the posting's company, opened by its owner. */
   async function conversation() {
-    const { owner, t, p, a } = await applicant();
-    const [posting] = await rowsOf<{ company_id: number }>(
-      api.db,
-      sql`select company_id from projects where id = ${p.id}`,
-    );
-    const [conv] = await rowsOf<{ id: number }>(
-      api.db,
-      sql`insert into conversations (kind, application_id, posting_id, talent_id, company_id)
-        values ('project', ${a.id}, ${p.id}, ${t.id}, ${posting!.company_id}) returning id`,
-    );
-    return { owner, t, id: conv!.id };
+    const { owner, t, a } = await applicant();
+    const opened = await api.call('POST', '/conversations', {
+      token: owner.token,
+      body: { kind: 'project', application_id: a.id },
+    });
+    expect(opened.status, JSON.stringify(opened.json)).toBe(201);
+    return { owner, t, id: (opened.json.data as { id: number }).id };
   }
 
-  async function say(c: { id: number }, author: TTestUser, to: TTestUser, body: string) {
-    await api.db.transaction(async (tx) => {
-      const [m] = await rowsOf<{ id: number }>(
-        tx,
-        sql`insert into conversation_messages (conversation_id, author_id, body)
-          values (${c.id}, ${author.id}, ${body}) returning id`,
-      );
-      await enqueueMessageMail(
-        tx,
-        { now: api.clock.now },
-        {
-          conversationId: c.id,
-          messageId: m!.id,
-          recipients: [to.id],
-          text: body,
-          link: `/messages/${c.id}`,
-        },
-      );
+  /** `author` writes `body` through the API (the message and its e-mail commit together). */
+  async function say(c: { id: number }, author: TTestUser, body: string) {
+    const sent = await api.call('POST', `/conversations/${c.id}/messages`, {
+      token: author.token,
+      body: { body },
     });
-    await drainQueue(api.deps);
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
     return api.outbox.length;
   }
 
   it('a message unread for 10 minutes is e-mailed with its text and a link to the thread, at most once an hour', async () => {
     const c = await conversation();
     const mark = api.outbox.length;
-    await say(c, c.owner, c.t, 'When can you start?');
+    await say(c, c.owner, 'When can you start?');
     moveClock(MESSAGE_MAIL_DELAY_SECONDS * 1000 - 1000);
     await sweep();
     expect(mailsTo(c.t, mark)).toEqual([]);
@@ -229,7 +211,7 @@ describe("a conversation's unread e-mail", () => {
     expect(mails[0]!.headers?.['List-Unsubscribe']).toContain('/api/unsubscribe?token=');
 
     // Another message 10 minutes later: it waits for the hour after that e-mail.
-    await say(c, c.owner, c.t, 'Are you there?');
+    await say(c, c.owner, 'Are you there?');
     moveClock(MESSAGE_MAIL_DELAY_SECONDS * 1000);
     await sweep();
     expect(mailsTo(c.t, mark)).toHaveLength(1);
@@ -241,14 +223,9 @@ describe("a conversation's unread e-mail", () => {
   it('a message read within 10 minutes sends nothing', async () => {
     const c = await conversation();
     const mark = api.outbox.length;
-    await say(c, c.owner, c.t, 'Quick question about the scope.');
-    const [last] = await rowsOf<{ id: number }>(
-      api.db,
-      sql`select max(id)::int as id from conversation_messages where conversation_id = ${c.id}`,
-    );
-    await api.db
-      .insert(conversationReads)
-      .values({ conversationId: c.id, userId: c.t.id, lastReadMessageId: last!.id });
+    await say(c, c.owner, 'Quick question about the scope.');
+    const read = await api.call('PATCH', `/conversations/${c.id}/read`, { token: c.t.token });
+    expect(read.status, JSON.stringify(read.json)).toBe(200);
     moveClock(MESSAGE_MAIL_DELAY_SECONDS * 1000);
     await sweep();
     expect(mailsTo(c.t, mark)).toEqual([]);
