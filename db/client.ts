@@ -143,6 +143,10 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       // selective a search is (docs/architecture.md "Scale").
       options: `-c random_page_cost=${RANDOM_PAGE_COST} -c plan_cache_mode=force_custom_plan`,
     });
+    // An idle pooled connection that the server ends (a restart, a failover, an administrator)
+    // is dropped by the pool, which opens another when one is needed; without a listener its
+    // error would end the process.
+    pool.on('error', () => {});
     const db = drizzle(pool, { schema }) as unknown as Db;
     try {
       await underMigrationLock(pool, async (client) => {

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
@@ -90,6 +91,37 @@ describe.skipIf(!serverUrl)('instances starting at once on one new PostgreSQL da
       }
     } finally {
       await Promise.all(handles.map((h) => h.close()));
+    }
+  });
+});
+
+describe.skipIf(!serverUrl)('an instance whose connections the database ends', () => {
+  it('keeps running: the pool drops the ended idle connections and the next query opens another', async () => {
+    const url = await freshDatabase();
+    const handle = await openDatabase({ kind: 'postgres', url });
+    try {
+      await handle.db.execute(sql`select 1`);
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      const ended = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where datname = $1 and pid <> pg_backend_pid()`,
+        [new URL(url).pathname.slice(1)],
+      );
+      await admin.end();
+      expect(ended.rowCount).toBeGreaterThan(0);
+      // An ended connection the pool has not dropped yet fails its query once; then a new one
+      // answers. Without the pool's error listener the process itself would have ended.
+      let answered = false;
+      for (let i = 0; i < 5 && !answered; i++) {
+        answered = await handle.db.execute(sql`select 1`).then(
+          () => true,
+          () => false,
+        );
+      }
+      expect(answered).toBe(true);
+    } finally {
+      await handle.close();
     }
   });
 });
