@@ -17,6 +17,7 @@ import type { TDeps } from '@/server/context';
 import { diskStorage } from '@/server/storage/storage';
 import { createTestApi, OFFLINE_CHAINS, socketFrom, type TJson } from '../helpers/api';
 import { hasPostgres, needsPostgres } from '../helpers/db';
+import { sseReader, type TEvent } from '../helpers/sse';
 import { addMember } from '../helpers/companies';
 import { createUser, type TTestUser, createBusiness, createTalent } from '../helpers/users';
 import {
@@ -36,49 +37,6 @@ import {
 // is the very next event, before the stream's first keep-alive (KEEP_ALIVE_MS, 15 s: the only
 // timer that wakes a stream), and "nothing else arrives" by a later event that comes first.
 const { shortlisted, hired, rejected } = APPLICATION_STATUS;
-
-type TEvent = { event?: string; data?: string; id?: string; comments: string[] };
-
-/** Reads Server-Sent Events from a response body, one at a time. */
-function sseReader(body: ReadableStream<Uint8Array>) {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-
-  function parse(block: string): TEvent {
-    const event: TEvent = { comments: [] };
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) event.comments.push(line.slice(1).trim());
-      else {
-        const at = line.indexOf(':');
-        const field = at < 0 ? line : line.slice(0, at);
-        const value = at < 0 ? '' : line.slice(at + 1).replace(/^ /, '');
-        if (field === 'data')
-          event.data = event.data === undefined ? value : `${event.data}\n${value}`;
-        else if (field === 'event') event.event = value;
-        else if (field === 'id') event.id = value;
-      }
-    }
-    return event;
-  }
-
-  /** The next event (comment-only blocks included, so a keep-alive shows); rejects at the end. */
-  async function next(): Promise<TEvent> {
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        return parse(block);
-      }
-      const result = await reader.read();
-      if (result.done) throw new Error('the stream ended');
-      buffer += decoder.decode(result.value, { stream: true }).replace(/\r\n?/g, '\n');
-    }
-  }
-
-  return { reader, next, cancel: () => reader.cancel() };
-}
 
 /** Opens the stream in process (`app.request`), as the browser's fetch would. */
 async function openStream(app: TApp, token?: string, pathAndQuery = '/notifications/stream') {
