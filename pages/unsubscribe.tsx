@@ -1,8 +1,8 @@
-import Head from 'next/head';
 import { useTranslation } from 'next-i18next/pages';
 import { UnsubscribeScreen } from '@/components/email/unsubscribe-screen';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
+import { PrivateLinkHead } from '@/components/layout/private-link-head';
 import { translationProps } from '@/lib/i18n/page-props';
 import type { TEmailKindName } from '@/lib/schemas/email';
 import { serverPage } from '@/server/ssr/page';
@@ -22,11 +22,7 @@ export default function UnsubscribePage({
   const { t } = useTranslation('common');
   return (
     <PageFrame title={t('unsubscribe.title')}>
-      <Head>
-        {/* The link's token stays on this page: no Referer carries it, no index lists it. */}
-        <meta name="referrer" content="no-referrer" />
-        <meta name="robots" content="noindex" />
-      </Head>
+      <PrivateLinkHead />
       <div className={styles.page}>
         <header className={styles.pageHeader}>
           <div>

@@ -74,6 +74,11 @@ const ERROR_PAGE = {
   },
 };
 
+// A page opened from a link that carries a secret says `robots: noindex` on purpose
+// (docs/security.md "Links that carry a secret"): SEO's "is-crawlable" audit is left out of its
+// score, and only that one.
+const PRIVATE_LINK = { excused: () => ['is-crawlable'] };
+
 /**
  * Every page file under pages/ (without its extension) and what to measure for it: its path
  * (a function of the ids read from the API) and who is signed in (`role`, none when absent).
@@ -106,9 +111,9 @@ const PAGES = {
   'business/postings': [{ path: '/business/postings', role: 'business' }],
   'business/team': [{ path: '/business/team', role: 'business' }],
   // A token no invitation has: the page answers 200 and says the link is no longer valid.
-  'invitations/[token]': [{ path: '/invitations/no-such-invitation' }],
+  'invitations/[token]': [{ path: '/invitations/no-such-invitation', ...PRIVATE_LINK }],
   // A token that is not one: the page answers 200 and says the link is not valid.
-  unsubscribe: [{ path: '/unsubscribe?token=no-such-token' }],
+  unsubscribe: [{ path: '/unsubscribe?token=no-such-token', ...PRIVATE_LINK }],
   'business/projects/new': [{ path: '/business/projects/new', role: 'business' }],
   'business/jobs/new': [{ path: '/business/jobs/new', role: 'business' }],
   'business/company': [{ path: '/business/company', role: 'business' }],

@@ -3,6 +3,7 @@ import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import styles from '@/components/layout/list-page.module.css';
 import { PageFrame } from '@/components/layout/page-frame';
+import { PrivateLinkHead } from '@/components/layout/private-link-head';
 import { TEAM_NAMESPACES, translationProps } from '@/lib/i18n/page-props';
 import { loadInvitation } from '@/server/ssr/invitation';
 import { serverPage } from '@/server/ssr/page';
@@ -25,6 +26,7 @@ export default function InvitationPage({ invitation }: { invitation: TInvitation
   const token = typeof query.token === 'string' ? query.token : '';
   return (
     <PageFrame title={t('invitation.title')}>
+      <PrivateLinkHead />
       <div className={styles.page}>
         <header className={styles.pageHeader}>
           <div>

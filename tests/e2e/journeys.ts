@@ -133,6 +133,16 @@ export async function expectNoSeriousA11y(p: Page, where: string) {
   expect({ where, violations: await seriousA11yViolations(p) }).toEqual({ where, violations: [] });
 }
 
+/** A page opened from a link with a secret: no Referer, no index (docs/security.md). */
+export async function expectPrivateLink(p: Page) {
+  const meta = (name: string) =>
+    p.locator(`head meta[name="${name}"]`).getAttribute('content', { timeout: ANSWER_MS });
+  expect({ referrer: await meta('referrer'), robots: await meta('robots') }).toEqual({
+    referrer: 'no-referrer',
+    robots: 'noindex',
+  });
+}
+
 /** Whether the page, at 320 px, scrolls sideways (it must not). */
 export async function expectFitsAt320(p: Page, where: string) {
   await p.setViewportSize({ width: 320, height: 800 });

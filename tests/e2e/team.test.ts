@@ -6,6 +6,7 @@ import {
   api,
   expectFitsAt320,
   expectNoSeriousA11y,
+  expectPrivateLink,
   isoDay,
   prefix,
   signIn,
@@ -184,6 +185,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
             { exact: true },
           )
           .waitFor({ timeout: ANSWER_MS });
+        await expectPrivateLink(recruiterPage);
         await expectNoSeriousA11y(recruiterPage, `${p}/invitations/…`);
         await expectFitsAt320(recruiterPage, `${p}/invitations/…`);
         await recruiterPage

@@ -6,6 +6,7 @@ import {
   api,
   expectFitsAt320,
   expectNoSeriousA11y,
+  expectPrivateLink,
   isoDay,
   prefix,
   tag,
@@ -154,6 +155,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         });
         const what = tr('unsubscribe.kinds.application_updates');
         await page.getByText(tr('unsubscribe.ask', { what })).waitFor({ timeout: ANSWER_MS });
+        await expectPrivateLink(page);
         const prefs = await api('GET', '/me/email_preferences', undefined, talent.token);
         expect(prefs.data).toMatchObject({ application_updates: 'instant' });
         await expectNoSeriousA11y(page, 'the unsubscribe page');
