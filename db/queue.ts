@@ -37,6 +37,26 @@ export const QUEUES: Record<string, PgBoss.Queue> = {
     retryBackoff: true,
     expireInSeconds: 15 * 60,
   },
+  /**
+   * The saved searches a new or reopened posting matches, alerted once per person
+   * (server/services/discovery/alerts.ts); one job per posting, sent in its transaction.
+   */
+  'alerts.match': {
+    name: 'alerts.match',
+    retryLimit: 8,
+    retryDelay: 15,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+  },
+  /** The deadline steps of postings (server/services/discovery/deadlines.ts): hourly. */
+  'deadlines.sweep': {
+    name: 'deadlines.sweep',
+    policy: 'singleton',
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  },
   /** The sweep that finds due outbox rows without a job (written by an older version, say). */
   'mail.sweep': {
     name: 'mail.sweep',

@@ -9,3 +9,4 @@ export * from './notifications';
 export * from './security';
 export * from './workbench';
 export * from './conversations';
+export * from './discovery';

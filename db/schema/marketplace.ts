@@ -73,7 +73,7 @@ function postingPlace() {
   };
 }
 
-/** The indexes every posting table has, named after it: by owner, by status and age, search. */
+/** The indexes every posting table has, named after it: by owner, status and age, deadline, search. */
 function postingIndexes(
   table: string,
   status: ExtraConfigColumn,
@@ -82,9 +82,14 @@ function postingIndexes(
     companyId: ExtraConfigColumn;
     createdAt: ExtraConfigColumn;
     searchTerms: ExtraConfigColumn;
+    endDate: ExtraConfigColumn;
   },
 ) {
   return [
+    // The deadline jobs' sweep (docs/product.md "Deadlines"): postings with a last day, by it.
+    index(`${table}_end_date_idx`)
+      .on(t.endDate)
+      .where(sql`${t.endDate} is not null`),
     index(`${table}_owner_idx`).on(t.ownerId),
     index(`${table}_company_idx`).on(t.companyId, t.createdAt),
     index(`${table}_status_created_idx`).on(status, t.createdAt),
