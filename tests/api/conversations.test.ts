@@ -451,6 +451,9 @@ describe('the list and read marks', () => {
     const paged = await listOf(talent.token, '?per_page=1&page=2');
     expect(paged).toMatchObject({ total: 2, last_page: 2, unread: 1 });
     expect(paged.data.map((c) => c.id)).toEqual([c2.id]);
+    // Past the last page: no item, the same counts.
+    const past = await listOf(talent.token, '?per_page=1&page=3');
+    expect(past).toMatchObject({ data: [], total: 2, last_page: 2, unread: 1 });
     for (const q of ['?page=0', '?per_page=51', '?page=x']) {
       expectRefusal(
         await api.call('GET', `/conversations${q}`, { token: talent.token }),

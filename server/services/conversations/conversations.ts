@@ -71,11 +71,9 @@ const unreadOf = (me: number): SQL =>
       and case when c.talent_id = ${me} then m.author_id is distinct from c.talent_id
         else m.author_id = c.talent_id end)::int`;
 
-/** The conversations matching `where` (on `c`) as `me` sees them, newest activity first. */
-async function itemRows(db: Db, me: number, where: SQL, page?: { limit: number; offset: number }) {
-  return rowsOf<TItemRow>(
-    db,
-    sql`select c.id, c.kind, c.application_id, c.posting_id, c.talent_id, c.company_id,
+/** The query of the conversations matching `where` (on `c`) as `me` sees them, newest activity first. */
+const itemQuery = (me: number, where: SQL, page?: { limit: number; offset: number }) =>
+  sql`select c.id, c.kind, c.application_id, c.posting_id, c.talent_id, c.company_id,
       c.talent_blocked_at, c.company_blocked_at, c.last_activity_at,
       ${postingColumn('name')} as posting_name, ${postingColumn('owner_id')} as owner_id,
       co.slug as company_slug, co.name as company_name, co.logo_url as company_logo,
@@ -105,9 +103,10 @@ async function itemRows(db: Db, me: number, where: SQL, page?: { limit: number; 
     ) lm on true
     where ${where}
     order by c.last_activity_at desc, c.id desc
-    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
-  );
-}
+    ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
+
+/** The conversations matching `where` (on `c`) as `me` sees them, newest activity first. */
+const itemRows = (db: Db, me: number, where: SQL) => rowsOf<TItemRow>(db, itemQuery(me, where));
 
 /** One conversation as the API answers it to `me` (docs/api.md "Conversations"). */
 function itemDto(row: TItemRow, me: number) {
@@ -181,27 +180,34 @@ export async function conversationItem(db: Db, me: number, id: number) {
 export async function listConversations(ctx: TCtx, input: { page: number; per_page: number }) {
   const user = requireUser(ctx);
   const me = user.id;
-  const [rows, [counts]] = await Promise.all([
-    itemRows(ctx.db, me, takesPart(user), {
+  // The page and the counts in one statement, so in one snapshot: read apart, a message
+  // written between them showed in the list's unread count but not in the header's.
+  const rows = await rowsOf<
+    Partial<TItemRow> & { id: number | null; list_total: number; list_unread: number }
+  >(
+    ctx.db,
+    sql`with items as (${itemQuery(me, takesPart(user), {
       limit: input.per_page,
       offset: (input.page - 1) * input.per_page,
-    }),
-    rowsOf<{ total: number; unread: number }>(
-      ctx.db,
-      sql`select count(*)::int as total, coalesce(sum(u.n), 0)::int as unread from (
+    })})
+    select i.*, k.total as list_total, k.unread as list_unread
+    from (select count(*)::int as total, coalesce(sum(u.n), 0)::int as unread from (
         select ${unreadOf(me)} as n from conversations c
         left join conversation_reads r on r.conversation_id = c.id and r.user_id = ${me}
-        where ${takesPart(user)}) u`,
-    ),
-  ]);
+        where ${takesPart(user)}) u) k
+    left join items i on true
+    order by i.last_activity_at desc nulls last, i.id desc`,
+  );
+  const counts = rows[0];
+  const items = rows.filter((r): r is TItemRow & typeof r => r.id !== null);
   return {
     ...paginated(
-      rows.map((r) => itemDto(r, me)),
-      counts?.total ?? 0,
+      items.map((r) => itemDto(r, me)),
+      counts?.list_total ?? 0,
       input.page,
       input.per_page,
     ),
-    unread: counts?.unread ?? 0,
+    unread: counts?.list_unread ?? 0,
   };
 }
 
