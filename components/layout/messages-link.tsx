@@ -1,58 +1,21 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { useEffect, useState } from 'react';
-import { afterPageLoad } from '@/lib/after-load';
-import { selectUser } from '@/store/auth-slice';
-import { useAppSelector, useAppStore } from '@/store/hooks';
-import { useSession } from '@/store/session';
 import styles from './notification-bell.module.css';
+import { useLiveCount } from './use-live-count';
 
 const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
 
-/** The server's last count in this tab, so that the next page's header shows it at once. */
-let lastKnown: { userId: number; unread: number } | null = null;
-
 /**
  * The header's Messages link (docs/product.md "Conversations"): to /messages, its name saying how
- * many messages are unread over all conversations (`unread` of `GET /conversations`). As the bell,
- * the count comes from the live connection, loaded a while after the page
- * (components/notifications/live.ts), so the header stays light on every page.
+ * many messages are unread over all conversations (`unread` of `GET /conversations`), from the
+ * live connection as the bell's count (./use-live-count.ts).
  */
 export function MessagesLink() {
   const { t } = useTranslation('common');
   const router = useRouter();
-  const { rehydrated } = useSession();
-  const user = useAppSelector(selectUser);
-  const store = useAppStore();
-  const userId = rehydrated ? user?.id : undefined;
-  const [server, setServer] = useState<{ userId: number; unread: number | null } | null>(
-    () => lastKnown,
-  );
-
-  useEffect(() => {
-    if (userId === undefined) return;
-    let cancelled = false;
-    let release: (() => void) | undefined;
-    afterPageLoad()
-      .then(() => import('@/components/notifications/live'))
-      .then(({ watchMessages }) => {
-        if (cancelled) return;
-        release = watchMessages(store, userId, (unread) => {
-          if (unread !== null) lastKnown = { userId, unread };
-          setServer({ userId, unread });
-        });
-      })
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-      release?.();
-    };
-  }, [store, userId]);
-
-  if (!rehydrated || !user) return null;
-  const known = server?.userId === user.id ? server.unread : null;
-  const unread = known ?? (lastKnown?.userId === user.id ? lastKnown.unread : 0);
+  const unread = useLiveCount('watchMessages');
+  if (unread === null) return null;
   return (
     <Link
       href="/messages"

@@ -1,21 +1,13 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { useEffect, useState } from 'react';
-import { afterPageLoad } from '@/lib/after-load';
-import { selectUser } from '@/store/auth-slice';
-import { useAppSelector, useAppStore } from '@/store/hooks';
-import { useSession } from '@/store/session';
+import { useCallback, useState } from 'react';
+import { useAppStore } from '@/store/hooks';
 import styles from './notification-bell.module.css';
+import { useLiveCount } from './use-live-count';
 
 /** How the badge writes a count (the accessible name has the exact number). */
 const badgeText = (n: number) => (n > 99 ? '99+' : String(n));
-
-/**
- * The server's last count in this tab (browser only: the watcher sets it), so that the next
- * page's header shows it at once instead of nothing while its own watcher starts.
- */
-let lastKnown: { userId: number; unread: number } | null = null;
 
 /**
  * The count the screen-reader announcement last stood for (per tab, so a new page's bell does
@@ -40,57 +32,25 @@ async function markAllRead(store: ReturnType<typeof useAppStore>): Promise<boole
  * The header's bell (docs/product.md "Notifications"): a link to /notifications whose name says
  * how many are unread. The count is the server's only: the stored user's copy of the list may be
  * days old (signed in on this device earlier, read on another since), so until the server has
- * answered the bell shows no count rather than a stale one. The stream and the cache come in a
- * chunk of their own a while after the page has loaded (lib/after-load.ts), so the header stays
- * light on every page; the open connection and its count pass from one page's header to the
- * next's (components/notifications/live.ts).
+ * answered the bell shows no count rather than a stale one (./use-live-count.ts).
  */
 export function NotificationBell() {
   const { t } = useTranslation('common');
   const router = useRouter();
-  const { rehydrated } = useSession();
-  const user = useAppSelector(selectUser);
   const store = useAppStore();
-  const userId = rehydrated ? user?.id : undefined;
-  const [server, setServer] = useState<{ userId: number; unread: number | null } | null>(
-    () => lastKnown,
-  );
   // Said to screen readers when the server's count changes (a polite live region), not when a
   // page's bell first shows the count the tab already knew, nor on every render: the count to
   // announce, set only by a change.
   const [announced, setAnnounced] = useState<number | null>(null);
-
-  useEffect(() => {
-    if (userId === undefined) return;
-    let cancelled = false;
-    let release: (() => void) | undefined;
-    afterPageLoad()
-      .then(() => import('@/components/notifications/live'))
-      .then(({ watchNotifications }) => {
-        if (cancelled) return;
-        release = watchNotifications(store, userId, (unread) => {
-          if (unread !== null) {
-            lastKnown = { userId, unread };
-            const before = lastAnnounced?.userId === userId ? lastAnnounced.unread : null;
-            lastAnnounced = { userId, unread };
-            if (before !== null && before !== unread) setAnnounced(unread);
-          }
-          setServer({ userId, unread });
-        });
-      })
-      // The chunk did not load (offline): no count is shown.
-      .catch(() => {});
-    return () => {
-      cancelled = true;
-      release?.();
-    };
-  }, [store, userId]);
-
-  const known = user && server?.userId === user.id ? server.unread : null;
+  const onCount = useCallback((userId: number, unread: number) => {
+    const before = lastAnnounced?.userId === userId ? lastAnnounced.unread : null;
+    lastAnnounced = { userId, unread };
+    if (before !== null && before !== unread) setAnnounced(unread);
+  }, []);
+  const unread = useLiveCount('watchNotifications', onCount);
   const [marking, setMarking] = useState(false);
 
-  if (!rehydrated || !user) return null;
-  const unread = known ?? (lastKnown?.userId === user.id ? lastKnown.unread : 0);
+  if (unread === null) return null;
   const readAll = async () => {
     setMarking(true);
     const ok = await markAllRead(store).catch(() => false);
