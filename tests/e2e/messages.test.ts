@@ -178,7 +178,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
           .getByText(tr('messages:unread_one', { count: 1 }), { exact: true })
           .waitFor({ timeout: ANSWER_MS });
         await tal
-          .getByRole('link', { name: tr('nav.messages_unread', { count: 1 }), exact: true })
+          .getByRole('link', { name: tr('nav.messages_unread_one', { count: 1 }), exact: true })
           .waitFor({ timeout: ANSWER_MS });
       },
       JOURNEY_MS,
