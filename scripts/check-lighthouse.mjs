@@ -9,9 +9,10 @@
 //
 // LH_ONLY=<text>[,<text>...]: only the pages whose URL (`/es/jobs/3`) or page file (`jobs/[id]`)
 // holds one of them.
-// LH_COMPACT=1 (CI): the same verdicts in less time: one full run of each page, then
-// performance-only runs until a majority of the LH_RUNS falls on one side of the floor (2 runs that
-// agree decide a median of 3); the figure shown is then the median of the runs made.
+// LH_COMPACT=1 (CI): the same verdicts in less time: one full run of each page, deciding alone
+// when it is LH_DECISIVE_MARGIN (5) or more above the floor, else performance-only runs until a
+// majority of the LH_RUNS falls on one side of the floor (2 runs that agree decide a median of 3);
+// the figure shown is then the median of the runs made.
 // LH_PERFORMANCE_MIN=<score>: the performance floor that fails the check. CI sets it under the
 // goal, where the spread of an unchanged build on this machine never reaches (docs/performance.md
 // "What CI gates"); pages under LH_GOAL (default 95) but over the floor are listed, not failed.

@@ -140,6 +140,9 @@ const unfinished = (lhr) =>
     .filter((r) => r.finished === false)
     .map((r) => `${r.url.replace(/^https?:\/\/[^/]+/, '')} (${r.resourceType}, ${r.priority})`);
 
+/** How far above the compact form's threshold one run decides a page alone (LH_DECISIVE_MARGIN). */
+export const DECISIVE_MARGIN = Number(process.env.LH_DECISIVE_MARGIN || 5);
+
 /**
  * `runs` runs of `url`: the median of each category and metric over the runs that completed,
  * the failing audits of the median run of each category, and that run's report (the one whose
@@ -149,7 +152,9 @@ const unfinished = (lhr) =>
  * With `compactAt` (a performance threshold), the compact form: the runs after the first measure
  * performance only (accessibility, best practices and SEO do not depend on the machine's speed),
  * and they stop once a majority of the planned runs falls on one side of the threshold, where the
- * median of all of them would fall too (3 runs: 2 that agree decide it).
+ * median of all of them would fall too (3 runs: 2 that agree decide it), or at once when the
+ * first run is `DECISIVE_MARGIN` or more above it: a page whose median would fall under the
+ * threshold does not give a single run that high (docs/performance.md "What CI gates").
  */
 export async function measure(chrome, url, options = {}) {
   const {
@@ -164,6 +169,9 @@ export async function measure(chrome, url, options = {}) {
   const errors = [];
   const majority = Math.floor(runs / 2) + 1;
   for (let i = 0; i < runs; i += 1) {
+    if (compact && lhrs.length === 1) {
+      if (categoryScore(lhrs[0], 'performance') >= compactAt + DECISIVE_MARGIN) break;
+    }
     if (compact && lhrs.length) {
       const above = lhrs.filter((l) => categoryScore(l, 'performance') >= compactAt).length;
       if (above >= majority || lhrs.length - above >= majority) break;
