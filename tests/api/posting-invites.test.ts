@@ -6,6 +6,7 @@ import { INVITES_PER_POSTING_PER_DAY } from '@/server/services/discovery/invites
 import type { TMyInvite, TPostingInvite } from '@/types/invites';
 import { createTestApi } from '../helpers/api';
 import { createTeam } from '../helpers/companies';
+import { statementsOf } from '../helpers/statements';
 import {
   expectRefusal,
   errorsOf,
@@ -347,6 +348,42 @@ describe.each(KINDS)('invitations to apply to a %s', (kind) => {
     await inviteCall(kind, other.id, s.owner.token, { talent_id: walkIn.id });
     const board = await fx.board(kind, s.owner.token, s.posting.id);
     expect(board.data.find((a) => a.id === plain.id)?.invited).toBe(false);
+  });
+
+  it('the board reads invited in its page query, and the invited talent’s page in one statement more', async () => {
+    const s = await scene(kind);
+    const talents = await Promise.all([1, 2, 3].map(() => createTalent(api)));
+    for (const t of talents) await fx.apply(kind, t.token, s.posting.id);
+    const boardStatements = async () => {
+      let n = 0;
+      const sql = await statementsOf(api.db, async () => {
+        n = (await fx.board(kind, s.owner.token, s.posting.id)).data.length;
+      });
+      expect(n).toBe(3);
+      return sql.length;
+    };
+    const before = await boardStatements();
+    // Invited talents (their invitations written straight, as they applied already).
+    for (const t of talents) {
+      await api.db.insert(postingInvites).values({
+        kind,
+        postingId: s.posting.id,
+        companyId: s.companyId,
+        talentId: t.id,
+        inviterId: s.owner.id,
+      });
+    }
+    expect(await boardStatements()).toBe(before);
+    // The posting's page: the caller (1), the posting (1), the kept responsiveness (1), and for a
+    // signed-in talent their invitation (1).
+    await inviteCall(kind, s.posting.id, s.owner.token, { talent_id: s.invitee.id });
+    // Once kept, the responsiveness is one read (the first read computes it).
+    await api.call('GET', `/${kind}s/${s.posting.id}`);
+    const page = await statementsOf(api.db, async () => {
+      const r = await api.call('GET', `/${kind}s/${s.posting.id}`, { token: s.invitee.token });
+      expect(r.json.data).toMatchObject({ invitation: { company: { name: 'Andes Labs' } } });
+    });
+    expect(page.length, page.join('\n')).toBeLessThanOrEqual(4);
   });
 
   it('a company’s invitations go with the company', async () => {
