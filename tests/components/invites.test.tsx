@@ -81,7 +81,8 @@ async function postJob(name: string) {
 const T = {
   en: {
     invite: 'Invite to apply',
-    inviteName: (n: string) => `Invite ${n} to apply`,
+    inviteName: (n: string) => `Invite to apply: ${n}`,
+    title: (n: string) => `Invite ${n} to apply`,
     posting: 'Posting',
     message: /^Message/,
     send: 'Send invitation',
@@ -95,7 +96,8 @@ const T = {
   },
   es: {
     invite: 'Invitar a postular',
-    inviteName: (n: string) => `Invitar a ${n} a postular`,
+    inviteName: (n: string) => `Invitar a postular: ${n}`,
+    title: (n: string) => `Invitar a ${n} a postular`,
     posting: 'Publicación',
     message: /^Mensaje/,
     send: 'Enviar invitación',
@@ -126,7 +128,7 @@ describe.each(['en', 'es'] as const)('invitations to apply (%s)', (locale) => {
     });
     const name = `Rosa${locale} Test`;
     await user.click(await screen.findByRole('button', { name: t.inviteName(name) }));
-    const dialog = await screen.findByRole('dialog', { name: t.inviteName(name) });
+    const dialog = await screen.findByRole('dialog', { name: t.title(name) });
     const select = await within(dialog).findByRole('combobox', { name: t.posting });
     const labels = within(select)
       .getAllByRole('option')
@@ -146,7 +148,7 @@ describe.each(['en', 'es'] as const)('invitations to apply (%s)', (locale) => {
 
     // Again to the same posting: the server's 409, said in the user's language.
     await user.click(screen.getByRole('button', { name: t.inviteName(name) }));
-    const again = await screen.findByRole('dialog', { name: t.inviteName(name) });
+    const again = await screen.findByRole('dialog', { name: t.title(name) });
     await user.selectOptions(
       await within(again).findByRole('combobox', { name: t.posting }),
       `project:${project.id}`,

@@ -105,6 +105,7 @@ export default function InviteToApply({
     <div className={className}>
       <Button
         variant="secondary"
+        // Its name begins with its text, then says whom (axe's label-content-name-mismatch).
         aria-label={t('invites.invite_name', { name })}
         onClick={() => {
           setSent(null);
