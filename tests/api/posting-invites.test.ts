@@ -399,6 +399,23 @@ describe.each(KINDS)('invitations to apply to a %s', (kind) => {
   });
 });
 
+describe('GET /me/invites', () => {
+  it('refuses a control character in its query with 400 and answers odd pages without a 500', async () => {
+    const talent = await createTalent(api);
+    for (const [query, status] of [
+      ['?page=%00', 400],
+      ['?per_page=a%07', 400],
+      ['?page=-1', 400],
+      ['?per_page=99999999999999999999', 400],
+      ['?page=100000', 200],
+      ['?x=1', 200],
+    ] as const) {
+      const r = await api.call('GET', `/me/invites${query}`, { token: talent.token });
+      expect(r.status, `${query}: ${JSON.stringify(r.json)}`).toBe(status);
+    }
+  });
+});
+
 describe('statuses', () => {
   it('a job in selection takes no applications, so it invites nobody', async () => {
     const s = await scene('job');
