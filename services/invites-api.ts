@@ -9,7 +9,10 @@ import { api } from './api';
 
 export const invitesApi = api.injectEndpoints({
   endpoints: (b) => ({
-    invite: b.mutation<TPostingInvite, { kind: TPostingKind; id: number; data: TInviteInput }>({
+    inviteToApply: b.mutation<
+      TPostingInvite,
+      { kind: TPostingKind; id: number; data: TInviteInput }
+    >({
       query: ({ kind, id, data }) => ({
         method: 'POST',
         url: `/${KINDS[kind].postings}/${id}/invites`,
@@ -28,4 +31,5 @@ export const invitesApi = api.injectEndpoints({
   }),
 });
 
-export const { useInviteMutation, useMyInvitesQuery, usePostingInvitationQuery } = invitesApi;
+export const { useInviteToApplyMutation, useMyInvitesQuery, usePostingInvitationQuery } =
+  invitesApi;

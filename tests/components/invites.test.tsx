@@ -1,3 +1,6 @@
+// The team's calls are in the cache first, as on the site (the account menu loads them): the
+// invitation calls are named apart from theirs (a team invitation is `invite`).
+import '@/services/companies-api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { eq } from 'drizzle-orm';

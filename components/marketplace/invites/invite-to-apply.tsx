@@ -8,7 +8,7 @@ import { TextAreaField } from '@/components/ui/text-area-field';
 import { langOf } from '@/lib/i18n/lang';
 import { KINDS, POSTING_KINDS, type TPostingKind } from '@/lib/kinds';
 import { INVITE_MESSAGE_MAX } from '@/lib/schemas/invites';
-import { useInviteMutation } from '@/services/invites-api';
+import { useInviteToApplyMutation } from '@/services/invites-api';
 import { useMyPostingsQuery } from '@/services/marketplace-api';
 import styles from './invites.module.css';
 
@@ -54,7 +54,7 @@ export default function InviteToApply({
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [invite, { isLoading }] = useInviteMutation();
+  const [invite, { isLoading }] = useInviteToApplyMutation();
   const { options, loading } = useOpenPostings(open);
 
   const close = () => {
