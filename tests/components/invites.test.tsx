@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ApplicationsList from '@/components/marketplace/applications/applications-list';
 import TalentSearch from '@/components/marketplace/browse/talent-search';
 import InvitationBanner from '@/components/marketplace/invites/invitation-banner';
+import { TalentProfile } from '@/components/profile/talent-profile';
 import { companies } from '@/db/schema';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { SessionProvider } from '@/store/session';
+import type { TPublicUser } from '@/types/user';
 import { startClientApi } from '../helpers/client-api';
 import { renderWithApp } from '../helpers/render';
 
@@ -158,6 +160,31 @@ describe.each(['en', 'es'] as const)('invitations to apply (%s)', (locale) => {
     );
     await user.click(within(again).getByRole('button', { name: t.send }));
     expect(await within(again).findByRole('alert')).toHaveTextContent(t.again(name));
+  });
+
+  /** A public profile as /talents/{id} renders it, for `session`. */
+  async function profilePage(session: typeof business.session) {
+    const shown = await server.signUp({ name: `Profile${locale}` });
+    const profile = (await server.call('GET', `/users/id/${shown.id}`)).json.data as TPublicUser;
+    await renderWithApp(
+      <SessionProvider persistor={null} rehydrated>
+        <TalentProfile profile={profile} countryName={null} />
+      </SessionProvider>,
+      { session, locale },
+    );
+    return `Profile${locale} Test`;
+  }
+
+  it('a business finds "Invite to apply" on a public profile', async () => {
+    const name = await profilePage(business.session);
+    expect(await screen.findByRole('button', { name: t.inviteName(name) })).toBeInTheDocument();
+  });
+
+  it('a talent finds no "Invite to apply" on a public profile', async () => {
+    const viewer = await server.signUp({ name: 'Viewer' });
+    const name = await profilePage(viewer.session);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: t.inviteName(name) })).not.toBeInTheDocument();
   });
 
   it('the invited talent sees "Invited by Andes Labs" with the message on the posting; another talent does not', async () => {
