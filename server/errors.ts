@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   /** The posting no longer takes applications or edits (docs/api.md "Marketplace"). */
   closed: 409,
   already_applied: 409,
+  /** The talent was already invited to the posting (docs/api.md "Invitations to apply"). */
+  already_invited: 409,
   own_posting: 403,
   /** A pipeline or lifecycle move the rules refuse (docs/api.md "Pipeline and lifecycle"). */
   invalid_transition: 409,
@@ -66,6 +68,10 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   already_applied: [
     'You have already applied to this posting.',
     'Ya postulaste a esta publicación.',
+  ],
+  already_invited: [
+    'This talent has already been invited to this posting.',
+    'Este talento ya fue invitado a esta publicación.',
   ],
   own_posting: [
     'You cannot apply to your own posting.',

@@ -1,3 +1,4 @@
+import type { TInvitation } from './invites';
 import type { TResponsiveness } from './pipeline';
 import type { TUserJob, TUserProject } from './user';
 
@@ -45,6 +46,8 @@ export type TJob = TPostingBase & {
  */
 export type TPostingWithResponsiveness<P extends TProject | TJob = TProject | TJob> = P & {
   responsiveness: TResponsiveness;
+  /** The signed-in talent's invitation to apply to it; null for anyone else (docs/api.md "Invitations to apply"). */
+  invitation?: TInvitation | null;
 };
 
 export type TPostingKind = 'project' | 'job';

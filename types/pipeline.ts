@@ -34,6 +34,8 @@ type TBoardExtras = {
   notes_count: number;
   /** When the application entered its current status (its last move, else its creation). */
   stage_since: string;
+  /** The talent was invited to apply to this posting. */
+  invited: boolean;
 };
 
 export type TBoardProjectApplication = TProjectApplication & TBoardExtras;

@@ -8,6 +8,10 @@ import { ProfileView } from './profile-view';
 // A business sees the contact of talents who applied to its postings: read with its own token,
 // in the browser, and only then (the page itself is the same for everyone).
 const ContactForBusiness = dynamic(() => import('./talent-contact'), { ssr: false });
+// "Invite to apply" to one of the company's open postings (docs/product.md "Invitations to apply").
+const InviteToApply = dynamic(() => import('@/components/marketplace/invites/invite-to-apply'), {
+  ssr: false,
+});
 
 /** A public profile as the server rendered it, with the viewer's extras once they are known. */
 export function TalentProfile({
@@ -24,6 +28,12 @@ export function TalentProfile({
     <>
       <ProfileView user={profile} countryName={countryName} />
       {business && <ContactForBusiness talentId={profile.id} />}
+      {business && (
+        <InviteToApply
+          talentId={profile.id}
+          name={`${profile.person.name} ${profile.person.last_name}`.trim()}
+        />
+      )}
     </>
   );
 }

@@ -31,5 +31,7 @@ export default function TalentPage({ profile, countryName }: TPublicProfilePage)
 export const getServerSideProps = serverPage<TPublicProfilePage>(async ({ params, locale }) => {
   const page = await loadPublicProfile(String(params?.id ?? ''), langOf(locale));
   if (!page) return { notFound: true };
-  return { props: { ...page, ...(await translationProps(locale, WALLET_NAMESPACES)) } };
+  // `market`: the business's "Invite to apply" (components/marketplace/invites).
+  const namespaces = [...WALLET_NAMESPACES, 'market'];
+  return { props: { ...page, ...(await translationProps(locale, namespaces)) } };
 });

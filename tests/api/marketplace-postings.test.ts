@@ -455,7 +455,11 @@ describe.each<TKind>(['projects', 'jobs'])('PATCH /%s', (kind) => {
     });
     const read = await api.call('GET', `/${kind}/${p.id}`);
     // The page's read adds the company's responsiveness (none under 10 applications).
-    expect(read.json.data).toEqual({ ...(r.json.data as object), responsiveness: null });
+    expect(read.json.data).toEqual({
+      ...(r.json.data as object),
+      responsiveness: null,
+      invitation: null,
+    });
   });
 
   it('keeps 30 copies of one skill as that one skill, as a POST does', async () => {
@@ -509,6 +513,7 @@ describe.each<TKind>(['projects', 'jobs'])('PATCH /%s', (kind) => {
     expect((await api.call('GET', `/${kind}/${p.id}`)).json.data).toEqual({
       ...p,
       responsiveness: null,
+      invitation: null,
     });
   });
 
@@ -667,7 +672,11 @@ describe.each<TKind>(['projects', 'jobs'])('GET /%s/{id}', (kind) => {
     for (const token of [undefined, tina.token, carl.token, bea.token]) {
       const r = await api.call('GET', `/${kind}/${p.id}`, { token });
       expect(r.status).toBe(200);
-      expect(r.json).toEqual({ status: true, data: { ...p, responsiveness: null } });
+      // Nobody here was invited to it (docs/api.md "Invitations to apply").
+      expect(r.json).toEqual({
+        status: true,
+        data: { ...p, responsiveness: null, invitation: null },
+      });
     }
   });
 

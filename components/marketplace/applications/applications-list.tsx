@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { ButtonLink } from '@/components/ui/button';
 import { formatDay } from '@/lib/format/day';
@@ -11,6 +12,7 @@ import styles from '@/components/layout/list-page.module.css';
 import { KindTabs, kindListOf, useKindList } from '@/components/marketplace/shared/kind-tabs';
 import { ApplicationStatus } from '@/components/marketplace/shared/application-status';
 import { MessageButton } from '@/components/messages/message-button';
+import { InvitesTab, isInvitesTab, MyInvites } from '@/components/marketplace/invites/my-invites';
 import { WithdrawApplication } from './withdraw-application';
 import {
   KINDS,
@@ -31,10 +33,23 @@ export function prefetch(store: AppStore, { query }: TAddress) {
 export default function ApplicationsList() {
   const { t, i18n } = useTranslation('market');
   const { type, page } = useKindList();
-  const { data } = useMyApplicationsQuery({ type, page });
+  const invites = isInvitesTab(useRouter().query);
+  const { data } = useMyApplicationsQuery({ type, page }, { skip: invites });
+  if (invites) {
+    return (
+      <>
+        <KindTabs pathname="/applications" current={null}>
+          <InvitesTab active />
+        </KindTabs>
+        <MyInvites />
+      </>
+    );
+  }
   return (
     <>
-      <KindTabs pathname="/applications" current={type} />
+      <KindTabs pathname="/applications" current={type}>
+        <InvitesTab active={false} />
+      </KindTabs>
       {!data ? (
         <p className={`${styles.empty} ${styles.state}`} role="status">
           {t('applications.loading')}

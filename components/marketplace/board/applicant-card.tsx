@@ -195,7 +195,8 @@ export function ApplicantCard({
         <p className={styles.muted}>
           <time dateTime={a.created_at} title={formatDay(a.created_at, i18n.language)}>
             {t('card.applied', { time: ago(a.created_at) })}
-          </time>
+          </time>{' '}
+          {a.invited && <Badge tone="info">{t('card.invited')}</Badge>}
         </p>
 
         {/* The recruiter's workbench: rating, time in stage, notes (./card-workbench.tsx). */}

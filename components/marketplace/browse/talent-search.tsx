@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
@@ -14,6 +15,11 @@ import { FilterFold } from './filter-panel';
 import { Pagination } from './pagination';
 import { sortByLabel } from '@/lib/format/by-label';
 import own from './talent-search.module.css';
+
+// "Invite to apply" (its dialog and the company's postings) loads once the talents are shown.
+const InviteToApply = dynamic(() => import('@/components/marketplace/invites/invite-to-apply'), {
+  ssr: false,
+});
 
 const FIELDS = ['search', 'skill', 'role', 'language', 'country'] as const;
 
@@ -119,6 +125,10 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
                 </div>
                 {talent.headline && <p className={styles.summary}>{talent.headline}</p>}
                 <ChipList items={talent.skills.map((s) => ({ key: s, label: s }))} />
+                <InviteToApply
+                  talentId={talent.id}
+                  name={`${talent.name} ${talent.last_name}`.trim()}
+                />
               </article>
             ))}
           </div>

@@ -2,6 +2,7 @@ import dynamic from 'next/dynamic';
 import { useTranslation } from 'next-i18next/pages';
 import { ChipList } from '@/components/ui/chip-list';
 import { formatDay } from '@/lib/format/day';
+import { kindOfPosting } from '@/lib/kinds';
 import {
   isProject,
   PostingStatus,
@@ -21,6 +22,13 @@ function Loading() {
 }
 
 // What the viewer can do depends on who they are, known only in the browser: loaded after the page.
+// The signed-in talent's invitation to apply ("Invited by Andes Labs"), read in the browser.
+const InvitationBanner = dynamic(
+  () => import('@/components/marketplace/invites/invitation-banner'),
+  {
+    ssr: false,
+  },
+);
 const ApplyPanel = dynamic(() => import('./apply-panel'), {
   ssr: false,
   loading: () => <Loading />,
@@ -57,6 +65,7 @@ export function PostingDetail({
         </header>
         <CompanyLine company={posting.company} className={styles.company} />
         <Responsiveness value={responsiveness} />
+        <InvitationBanner kind={kindOfPosting(posting)} id={posting.id} />
         <p className={styles.summary}>{posting.summary}</p>
         <dl className={styles.facts}>
           <div>

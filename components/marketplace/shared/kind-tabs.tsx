@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
+import type { ReactNode } from 'react';
 import styles from '@/components/layout/list-page.module.css';
 import type { TPostingKind } from '@/types/marketplace';
 import { KINDS, kindFrom, POSTING_KINDS } from '@/lib/kinds';
@@ -18,7 +19,17 @@ export function kindListOf(query: Record<string, unknown>): { type: TPostingKind
 export const useKindList = () => kindListOf(useRouter().query);
 
 /** Projects / Jobs tabs of a list page; the choice lives in the URL (`?type=`). */
-export function KindTabs({ pathname, current }: { pathname: string; current: TPostingKind }) {
+export function KindTabs({
+  pathname,
+  current,
+  children,
+}: {
+  pathname: string;
+  /** The kind shown; null when another tab (`children`) is. */
+  current: TPostingKind | null;
+  /** More tabs after the kinds' (the Invitations tab of /applications). */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('market');
   return (
     <nav className={styles.tabs} aria-label={t('search.tabs_label')}>
@@ -32,6 +43,7 @@ export function KindTabs({ pathname, current }: { pathname: string; current: TPo
           {t(KINDS[k].pluralKey)}
         </Link>
       ))}
+      {children}
     </nav>
   );
 }

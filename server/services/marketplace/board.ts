@@ -10,6 +10,7 @@ import type { Db } from '@/db/types';
 import type { TBoardFilters } from '@/lib/schemas/workbench';
 import type { TCtx } from '@/server/context';
 import { paginated } from '@/server/services/profile/common';
+import { invitedSql } from '@/server/services/discovery/invites';
 import { fileColumns, jobApplicationDto, projectApplicationDto } from './applications';
 import {
   boardOrder,
@@ -103,6 +104,7 @@ const extrasOf = (kind: TKind, viewerId: number) => ({
   ratingMine: ratingMine(kind, viewerId),
   notesCount: notesCount(kind),
   stageSince: stageSinceIso(kind),
+  invited: invitedSql(kind),
 });
 type TExtrasRow = {
   ratingAverage: number | null;
@@ -110,6 +112,7 @@ type TExtrasRow = {
   ratingMine: number | null;
   notesCount: number;
   stageSince: string;
+  invited: boolean;
 };
 const extrasDto = (r: TExtrasRow) => ({
   rating: {
@@ -119,6 +122,8 @@ const extrasDto = (r: TExtrasRow) => ({
   },
   notes_count: Number(r.notesCount),
   stage_since: r.stageSince,
+  /** The talent was invited to apply to this posting (docs/api.md "Invitations to apply"). */
+  invited: Boolean(r.invited),
 });
 
 /**

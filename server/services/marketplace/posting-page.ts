@@ -6,6 +6,7 @@ import { prepared } from '@/server/lib/sql';
 import { chosenCompany } from '@/server/services/companies/permissions';
 import { paginated } from '@/server/services/profile/common';
 import { companyResponsiveness } from '@/server/services/companies/responsiveness';
+import { invitationFor } from '@/server/services/discovery/invites';
 import type { TJob, TPostingWithResponsiveness, TProject } from '@/types/marketplace';
 import { SERVER_KINDS } from './kinds';
 import {
@@ -146,7 +147,13 @@ export async function getPostingPage(
   input: { kind: TKind; id: number },
 ): Promise<TPostingWithResponsiveness> {
   const posting = await getPosting(ctx, input);
-  return { ...posting, responsiveness: await companyResponsiveness(ctx, posting.company.id) };
+  // For a signed-in talent, their invitation to it (docs/api.md "Invitations to apply"), read
+  // beside the responsiveness; nobody else's answer runs that read.
+  const [responsiveness, invitation] = await Promise.all([
+    companyResponsiveness(ctx, posting.company.id),
+    invitationFor(ctx, input.kind, posting.id),
+  ]);
+  return { ...posting, responsiveness, invitation };
 }
 
 /**

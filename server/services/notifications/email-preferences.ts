@@ -20,6 +20,8 @@ export const EMAIL_KIND_OF = {
   project_finished: 'application_updates',
   job_finished: 'application_updates',
   posting_closed: 'application_updates',
+  /** A company invites the talent to apply to a posting. */
+  posting_invite: 'application_updates',
   // To the company's recipients, about an application to their posting.
   application_new: 'new_applicants',
   application_withdrawn: 'new_applicants',
