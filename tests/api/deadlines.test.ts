@@ -369,11 +369,17 @@ describe('a step whose transaction failed', () => {
 
   it('two sweeps at once take each step once', async () => {
     const owner = await createBusiness(api);
-    const job = await fx.postJob(owner.token, { end_date: day(3) });
-    onDay(5);
+    const talent = await createTalent(api);
+    const passed = await fx.postJob(owner.token, { end_date: day(3) });
+    const soon = await fx.postProject(owner.token, { end_date: day(17) });
+    await fx.applyProject(talent.token, soon.id);
+    onDay(15);
     await Promise.all([sweepDeadlines(api.deps), sweepDeadlines(api.deps)]);
     expect(await auditOf(owner.companyId!, 'posting.in_selection')).toHaveLength(1);
-    expect(await remindersOf('job', job.id)).toEqual(['selection']);
+    expect(await remindersOf('job', passed.id)).toEqual(['selection']);
+    expect(await remindersOf('project', soon.id)).toEqual(['soon', `waiting:${day(15)}`]);
+    expect(await notificationsOf(owner, 'deadline_soon')).toHaveLength(1);
+    expect(await notificationsOf(owner, 'applicants_waiting')).toHaveLength(1);
   });
 });
 

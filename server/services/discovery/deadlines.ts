@@ -188,7 +188,7 @@ const EFFECTS: Record<
     if (!(await holdIfIn(tx, kind, due.id, KINDS[kind].recruitingStatuses))) throw new NotDue();
     const count = due.waiting ?? 0;
     const [message, messageEs] = notices(
-      count === 1 ? 'applicants_waiting_one' : 'applicants_waiting_other',
+      count === 1 ? 'applicants_waiting.single' : 'applicants_waiting.several',
       { posting: due.name, count: String(count) },
     );
     return (await recipients(tx, due.company_id)).map((userId) => ({
