@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { activeFilters } from '@/components/marketplace/browse/filter-panel';
@@ -40,21 +40,36 @@ for (const locale of ['en', 'es'] as const) {
       expect(screen.getByRole('option', { name: tx.yen })).toBeInTheDocument();
       await user.type(screen.getByLabelText(tx.min), '1000');
       expect(select).toBeRequired();
+      // The browser's own check says why in the page's language.
+      expect((select as HTMLSelectElement).validationMessage).toBe(tx.required);
+      await user.selectOptions(select, 'JPY');
+      expect((select as HTMLSelectElement).validationMessage).toBe('');
+      await user.selectOptions(select, '');
       await user.clear(screen.getByLabelText(tx.min));
       expect(select).not.toBeRequired();
+      expect((select as HTMLSelectElement).validationMessage).toBe('');
     });
 
-    it('refuses a search with an amount and no currency, saying why and focusing the currency', async () => {
+    it('refuses a search with an amount and no currency, saying why under the currency', async () => {
       const user = userEvent.setup();
       const { router } = await render(locale);
       await user.type(screen.getByLabelText(tx.min), '1000');
-      // The browser's own check is what stops a form without JavaScript; here, the submit's.
       const select = screen.getByRole('combobox', { name: tx.currency });
-      select.removeAttribute('required');
+      // The browser's check stops the search and names the field.
       await user.click(screen.getByRole('button', { name: tx.apply }));
       expect(router.push).not.toHaveBeenCalled();
-      expect(select).toHaveFocus();
       expect(select).toHaveAttribute('aria-invalid', 'true');
+      expect(select).toHaveAccessibleDescription(expect.stringContaining(tx.required));
+    });
+
+    it('refuses it on submit too when the browser does not check, focusing the currency', async () => {
+      const user = userEvent.setup();
+      const { router } = await render(locale);
+      await user.type(screen.getByLabelText(tx.min), '1000');
+      const select = screen.getByRole('combobox', { name: tx.currency });
+      fireEvent.submit(screen.getByRole('form'));
+      expect(router.push).not.toHaveBeenCalled();
+      expect(select).toHaveFocus();
       expect(select).toHaveAccessibleDescription(expect.stringContaining(tx.required));
     });
 

@@ -32,16 +32,25 @@ export function SearchFilters({
   const { t, i18n } = useTranslation('market');
   const router = useRouter();
   // Pay is compared in one currency (docs/api.md "Search"): once an amount is typed, the
-  // currency is required, by the browser without JavaScript and by the submit with it.
+  // currency is required, by the browser (without JavaScript too) and by the submit.
   const amountOf = (form: HTMLFormElement | null, name: string) =>
     String(new FormData(form ?? undefined).get(name) ?? '').trim();
   const [hasAmount, setHasAmount] = useState(
     Boolean(values.min_pay?.trim() || values.max_pay?.trim()),
   );
   const [currencyError, setCurrencyError] = useState<string | null>(null);
+  /**
+   * The browser's own check says why in the page's language (not the browser's): the select is
+   * invalid with our sentence while an amount has no currency.
+   */
+  const checkCurrency = (form: HTMLFormElement | null) => {
+    const select = form?.elements.namedItem('currency') as HTMLSelectElement | null;
+    const amount = amountOf(form, 'min_pay') !== '' || amountOf(form, 'max_pay') !== '';
+    select?.setCustomValidity(amount && select.value === '' ? t('search.currency_required') : '');
+    return amount;
+  };
   const onAmount = (e: FormEvent<HTMLInputElement>) => {
-    const form = e.currentTarget.form;
-    setHasAmount(amountOf(form, 'min_pay') !== '' || amountOf(form, 'max_pay') !== '');
+    setHasAmount(checkCurrency(e.currentTarget.form));
   };
 
   function submit(e: FormEvent<HTMLFormElement>) {
@@ -146,7 +155,11 @@ export function SearchFilters({
         required={hasAmount}
         hint={t('search.currency_hint')}
         error={currencyError}
-        onChange={() => setCurrencyError(null)}
+        onChange={(e) => {
+          setCurrencyError(null);
+          checkCurrency(e.currentTarget.form);
+        }}
+        onInvalid={() => setCurrencyError(t('search.currency_required'))}
       />
       <SelectField
         label={t('search.sort')}
