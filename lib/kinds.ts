@@ -41,6 +41,12 @@ export type TKindInfo<K extends TPostingKind = TPostingKind> = {
    * "in selection" still recruits though it takes no new applications.
    */
   recruitingStatuses: readonly number[];
+  /**
+   * The status a recruiting posting moves to on its own once its deadline passed
+   * (docs/product.md "Deadlines"): a job goes "in selection"; a project stays recruiting (null),
+   * taking no more applications.
+   */
+  deadlineStatus: number | null;
   /** The catalog key (market.json) of the kind's plural, for tabs and headings. */
   pluralKey: `kinds.${K}s`;
   /** Whether an application proposes a price and weeks (the board filters and sorts by them). */
@@ -57,6 +63,7 @@ export const KINDS: { readonly [K in TPostingKind]: TKindInfo<K> } = {
     postingIdField: 'project_id',
     statuses: PROJECT_STATUS,
     recruitingStatuses: [PROJECT_STATUS.recruiting],
+    deadlineStatus: null,
     pluralKey: 'kinds.projects',
     pricedProposals: true,
   },
@@ -69,6 +76,7 @@ export const KINDS: { readonly [K in TPostingKind]: TKindInfo<K> } = {
     postingIdField: 'job_id',
     statuses: JOB_STATUS,
     recruitingStatuses: [JOB_STATUS.recruiting, JOB_STATUS.inSelection],
+    deadlineStatus: JOB_STATUS.inSelection,
     pluralKey: 'kinds.jobs',
     pricedProposals: false,
   },

@@ -83,6 +83,9 @@ export type TAuditAction =
   | 'posting.cancelled'
   | 'posting.started'
   | 'posting.finished'
+  /** Automatic (docs/product.md "Deadlines"): no actor. */
+  | 'posting.in_selection'
+  | 'posting.expired'
   | 'application.moved';
 
 /** What an audit entry acted on: `label` names it; details (`from`, `to`, `role`…) vary. */

@@ -28,6 +28,8 @@ type TPostingBase = {
   created_at: string;
   /** Recruiting, and the deadline has not passed. */
   accepting: boolean;
+  /** The deadline (the last day to apply) has ended everywhere on Earth. */
+  deadline_passed: boolean;
 };
 
 export type TProject = TPostingBase & { budget: number; weeks: number; project_status_id: number };

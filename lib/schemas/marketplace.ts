@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { id, isRealDate, lang, MAX_ID, optionalCountryCode } from './common';
 import { blankToNull, line, noControlChars, optionalText } from './text';
+import { isCurrency } from '@/lib/currencies';
 import { CONTRACT_TYPES, MARKET_LIMITS, MODALITIES, SORTS } from '@/lib/marketplace';
 
 export { CONTRACT_TYPES, MARKET_LIMITS, MODALITIES, SORTS };
@@ -226,6 +227,15 @@ const searchEntries = {
   ),
   min_pay: queryInt(MARKET_LIMITS.money),
   max_pay: queryInt(MARKET_LIMITS.money),
+  /** The currency of the pay filters: amounts are compared in it only, and it is required with them. */
+  currency: v.optional(
+    v.pipe(
+      v.string('currency'),
+      v.trim(),
+      v.toUpperCase(),
+      v.check((code: string) => isCurrency(code), 'currency'),
+    ),
+  ),
   sort: v.optional(v.picklist(SORTS, 'choice'), 'newest'),
   page: v.optional(
     v.pipe(
@@ -243,15 +253,34 @@ const searchEntries = {
   ),
 };
 
+/**
+ * A pay filter names its currency: 1,000 JPY is not 1,000 USD, so amounts without one are refused
+ * (docs/api.md "Search").
+ */
+const payNamesCurrency = <T extends { min_pay?: number; max_pay?: number; currency?: string }>() =>
+  v.forward<T, v.CheckIssue<T>, ['currency']>(
+    v.check(
+      (q: T) => (q.min_pay === undefined && q.max_pay === undefined) || q.currency !== undefined,
+      'required',
+    ),
+    ['currency'] as never,
+  );
+
 /** `GET /projects` query: every choice of the search page, as its URL carries it. */
-export const projectSearchSchema = /* @__PURE__ */ v.object(searchEntries);
+export const projectSearchSchema = /* @__PURE__ */ v.pipe(
+  v.object(searchEntries),
+  payNamesCurrency(),
+);
 export type TPostingSearch = v.InferOutput<typeof projectSearchSchema>;
 
 /** `GET /jobs` query: the same, and the contract type. */
-export const jobSearchSchema = /* @__PURE__ */ v.object({
-  ...searchEntries,
-  contract_type: v.optional(v.picklist(CONTRACT_TYPES, 'choice')),
-});
+export const jobSearchSchema = /* @__PURE__ */ v.pipe(
+  v.object({
+    ...searchEntries,
+    contract_type: v.optional(v.picklist(CONTRACT_TYPES, 'choice')),
+  }),
+  payNamesCurrency(),
+);
 export type TJobSearch = v.InferOutput<typeof jobSearchSchema>;
 
 /** `GET /talents` query (businesses only). */

@@ -88,6 +88,8 @@ function searchOf<S extends v.GenericSchema>(schema: S, values: Record<string, s
     const result = validate(schema, input);
     if (result.ok) return { search: result.value as v.InferOutput<S>, values: input };
     const bad = new Set(result.errors.map((e) => e.path.split('.')[0]));
+    // Amounts without their currency (an old link) are dropped with it.
+    if (bad.has('currency')) for (const k of ['min_pay', 'max_pay']) bad.add(k);
     const kept = Object.entries(input).filter(([k]) => !bad.has(k));
     // Every key is optional, so no choices at all always parse.
     input = Object.fromEntries(kept.length < Object.keys(input).length ? kept : []);

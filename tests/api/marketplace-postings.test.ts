@@ -125,6 +125,7 @@ describe('POST /projects', () => {
       applications_count: 0,
       created_at: expect.any(String),
       accepting: true,
+      deadline_passed: false,
     });
     const created = (json.data as TPosting).created_at as string;
     expect(Number.isNaN(Date.parse(created))).toBe(false);
@@ -392,6 +393,7 @@ describe('POST /jobs', () => {
       applications_count: 0,
       created_at: expect.any(String),
       accepting: true,
+      deadline_passed: false,
     });
     expect(json.data).not.toHaveProperty('budget');
     expect(json.data).not.toHaveProperty('weeks');

@@ -306,33 +306,74 @@ describe('GET /projects: filters', () => {
     }
   });
 
-  it("min_pay in whole units of each posting's currency: 150000 USD minor (1,500 USD) matches 1000, not 2000", async () => {
-    const thousand = await idsOf('/projects?min_pay=1000');
+  it('min_pay in whole units of the chosen currency: 150000 USD minor (1,500 USD) matches 1000 USD, not 2000 USD', async () => {
+    const thousand = await idsOf('/projects?min_pay=1000&currency=USD');
     expect(thousand).toContain(P.logo.id);
-    const twoThousand = await idsOf('/projects?min_pay=2000');
-    expect(twoThousand).not.toContain(P.logo.id);
-    // 150000 JPY is 150,000 yen: it reaches 2000 and far beyond.
-    expect(twoThousand).toContain(P.react.id);
-    expect(await idsOf('/projects?min_pay=150000')).toContain(P.react.id);
-    expect(await idsOf('/projects?min_pay=150001')).not.toContain(P.react.id);
+    expect(await idsOf('/projects?min_pay=2000&currency=USD')).not.toContain(P.logo.id);
+    // 150000 JPY is 150,000 yen: it reaches 2000 JPY and 150000 JPY, not one yen more.
+    expect(await idsOf('/projects?min_pay=2000&currency=JPY')).toContain(P.react.id);
+    expect(await idsOf('/projects?min_pay=150000&currency=jpy')).toContain(P.react.id);
+    expect(await idsOf('/projects?min_pay=150001&currency=JPY')).not.toContain(P.react.id);
     // 500000 EUR minor is 5,000 EUR.
-    expect(twoThousand).toContain(P.words.id);
+    expect(await idsOf('/projects?min_pay=2000&currency=EUR')).toContain(P.words.id);
   });
 
-  it('max_pay in whole units: 1,500 USD is within 2000, 150,000 JPY is not', async () => {
-    const ids = await idsOf('/projects?max_pay=2000');
+  it('max_pay in whole units of the chosen currency: 1,500 USD is within 2000 USD', async () => {
+    const ids = await idsOf('/projects?max_pay=2000&currency=USD');
     expect(ids).toContain(P.logo.id);
-    expect(ids).not.toContain(P.react.id);
-    expect(ids).not.toContain(P.words.id);
-    const range = await idsOf('/projects?min_pay=1000&max_pay=1500');
+    const range = await idsOf('/projects?min_pay=1000&max_pay=1500&currency=USD');
     expect(range).toContain(P.logo.id);
-    expect(range).not.toContain(P.words.id);
-    expect(range).not.toContain(P.react.id);
+    expect(await idsOf('/projects?max_pay=4000&currency=EUR')).not.toContain(P.words.id);
+  });
+
+  it('mixed currencies: 1,000 JPY and 1,000 USD are not equal, only postings in the chosen currency are compared and listed', async () => {
+    // 150,000 JPY reaches 1000 JPY; in dollars it is not compared at all.
+    const usd = await idsOf('/projects?min_pay=1000&currency=USD');
+    expect(usd).toContain(P.logo.id);
+    expect(usd).not.toContain(P.react.id);
+    expect(usd).not.toContain(P.words.id);
+    const jpy = await idsOf('/projects?min_pay=1000&currency=JPY');
+    expect(jpy).toContain(P.react.id);
+    expect(jpy).not.toContain(P.logo.id);
+    expect(jpy).not.toContain(P.words.id);
+    // 1,500 USD is below 2000, yet no posting in yen is listed under a dollar maximum.
+    const max = await idsOf('/projects?max_pay=200000&currency=USD');
+    expect(max).toContain(P.logo.id);
+    expect(max).not.toContain(P.react.id);
+    // The currency alone lists the postings paying in it.
+    const eur = await idsOf('/projects?currency=EUR');
+    expect(eur).toContain(P.words.id);
+    expect(eur).not.toContain(P.logo.id);
+  });
+
+  it.each([['/projects'], ['/jobs']])(
+    '%s refuses min_pay or max_pay without a currency: 400 with a field error on currency (required)',
+    async (path) => {
+      for (const q of ['min_pay=1000', 'max_pay=1000', 'min_pay=1&max_pay=2']) {
+        const r = await api.call('GET', `${path}?${q}`);
+        expect(r.status, q).toBe(400);
+        expect(r.json).toMatchObject({ status: false, code: 'invalid_input' });
+        expect(errorsOf(r.json), q).toContainEqual(
+          expect.objectContaining({ path: 'currency', code: 'required' }),
+        );
+      }
+    },
+  );
+
+  it('refuses an unknown currency with a field error on currency', async () => {
+    for (const c of ['XYZ', 'dollars', '']) {
+      const r = await api.call('GET', `/projects?min_pay=1&currency=${c}`);
+      expect(r.status, c).toBe(400);
+      expect(
+        errorsOf(r.json).map((e) => e.path),
+        c,
+      ).toContain('currency');
+    }
   });
 
   it('refuses a negative or non-numeric min_pay with 400', async () => {
     for (const q of ['min_pay=-1', 'min_pay=abc', 'max_pay=1.5', 'max_pay=2000000001']) {
-      expect((await api.call('GET', `/projects?${q}`)).status, q).toBe(400);
+      expect((await api.call('GET', `/projects?${q}&currency=USD`)).status, q).toBe(400);
     }
   });
 });
@@ -391,15 +432,17 @@ describe('GET /jobs', () => {
     expect(await idsOf('/jobs?status=4')).toEqual([J.cancelled.id]);
   });
 
-  it("salary range overlap, in whole units of each job's currency", async () => {
+  it('salary range overlap, in whole units of the chosen currency', async () => {
     // Backend 3,000–5,000 USD; intern 500–800 USD; data engineer 400,000–600,000 JPY.
     const cases: [string, TPosting[], TPosting[]][] = [
-      ['min_pay=4500', [J.backend, J.yen], [J.intern]],
-      ['min_pay=6000', [J.yen], [J.backend, J.intern]],
-      ['max_pay=2500', [J.intern], [J.backend, J.yen]],
-      ['max_pay=3500', [J.intern, J.backend], [J.yen]],
-      ['min_pay=700&max_pay=3000', [J.intern, J.backend], [J.yen]],
-      ['min_pay=600001', [], [J.backend, J.intern, J.yen]],
+      ['min_pay=4500&currency=USD', [J.backend], [J.intern, J.yen]],
+      ['min_pay=6000&currency=USD', [], [J.backend, J.intern, J.yen]],
+      ['min_pay=6000&currency=JPY', [J.yen], [J.backend, J.intern]],
+      ['max_pay=2500&currency=USD', [J.intern], [J.backend, J.yen]],
+      ['max_pay=3500&currency=USD', [J.intern, J.backend], [J.yen]],
+      ['max_pay=500000&currency=JPY', [J.yen], [J.intern, J.backend]],
+      ['min_pay=700&max_pay=3000&currency=USD', [J.intern, J.backend], [J.yen]],
+      ['min_pay=600001&currency=JPY', [], [J.backend, J.intern, J.yen]],
     ];
     for (const [q, found, missing] of cases) {
       const ids = await idsOf(`/jobs?${q}`);

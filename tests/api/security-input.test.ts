@@ -363,7 +363,16 @@ describe('text with control characters', () => {
 });
 
 describe('bad query and path values', () => {
-  const SEARCH = ['search', 'skill', 'country', 'modality', 'status', 'min_pay', 'max_pay'];
+  const SEARCH = [
+    'search',
+    'skill',
+    'country',
+    'modality',
+    'status',
+    'min_pay',
+    'max_pay',
+    'currency',
+  ];
   const LIST = ['sort', 'page', 'per_page', 'x'];
   /** The reads the server-rendered pages make (tests/api/security-pages.test.ts fuzzes those). */
   const READS: { path: string; who?: 'talent' | 'business'; params: string[] }[] = [

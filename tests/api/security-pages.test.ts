@@ -112,6 +112,7 @@ const SEARCH_PARAMS = [
   'status',
   'min_pay',
   'max_pay',
+  'currency',
   'sort',
   'page',
   'per_page',

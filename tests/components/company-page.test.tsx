@@ -121,6 +121,7 @@ for (const locale of ['en', 'es'] as const) {
         applications_count: 0,
         created_at: '2026-01-01T00:00:00.000Z',
         accepting: true,
+        deadline_passed: false,
         budget: 100_000,
         weeks: 2,
         project_status_id: 1,

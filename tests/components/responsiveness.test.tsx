@@ -62,6 +62,7 @@ const posting = {
   applications_count: 0,
   created_at: '2026-01-01T00:00:00.000Z',
   accepting: true,
+  deadline_passed: false,
   budget: 100_000,
   weeks: 2,
   project_status_id: 1,

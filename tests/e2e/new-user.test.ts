@@ -69,7 +69,9 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true);
 
       // Two filters (modality and pay from); the sort is no filter.
-      await page.goto(`${p}/opportunities?tab=jobs&modality=remote&min_pay=1&sort=pay`);
+      await page.goto(
+        `${p}/opportunities?tab=jobs&modality=remote&min_pay=1&currency=USD&sort=pay`,
+      );
       await waitForQuiet(page);
       await page
         .getByRole('button', { name: tr('market:search.filters_toggle_count', { count: 2 }) })

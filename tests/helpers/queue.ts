@@ -1,6 +1,7 @@
+import { QUEUE_SCHEMA } from '@/db/queue';
 import type { TMail } from '@/server/mail/mailer';
 import type { TDeps } from '@/server/context';
-import { runDueJobs } from '@/server/queue';
+import { executorOf, runDueJobs } from '@/server/queue';
 import { JOBS } from '@/server/queue/jobs';
 
 // The job queue in API tests (docs/architecture.md "E-mail outbox and job queue"): no worker
@@ -10,10 +11,30 @@ import { JOBS } from '@/server/queue/jobs';
 /** Runs every due job of the app (e-mail sends, sweeps) until none is left; answers how many. */
 export async function drainQueue(deps: TDeps): Promise<number> {
   try {
-    return await runDueJobs(deps, JOBS);
+    // One look at which queues hold due jobs, rather than a fetch per queue after every call:
+    // the API helper drains after each request, and most find nothing.
+    const exec = executorOf(await deps.getDb());
+    let ran = 0;
+    for (;;) {
+      const { rows } = await exec(
+        `SELECT DISTINCT name FROM ${QUEUE_SCHEMA}.job
+          WHERE state IN ('created', 'retry') AND start_after <= now()`,
+      );
+      const due = new Set(rows.map((r) => (r as { name: string }).name));
+      const specs = JOBS.filter((spec) => due.has(spec.name));
+      if (specs.length === 0) return ran;
+      const round = await runDueJobs(deps, specs);
+      if (round === 0) return ran;
+      ran += round;
+    }
   } catch (err) {
     // A database migrated by hand to an older version (the migration tests) has no queue.
-    if (err instanceof Error && /pg-boss is not installed/.test(err.message)) return 0;
+    if (
+      err instanceof Error &&
+      /pg-boss is not installed|relation "pgboss\.job" does not exist/.test(err.message)
+    ) {
+      return 0;
+    }
     throw err;
   }
 }

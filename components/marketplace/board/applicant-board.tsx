@@ -1,7 +1,11 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useRef, useState } from 'react';
-import { PostingStatus, type TPosting } from '@/components/marketplace/shared/posting-facts';
+import {
+  PostingStatus,
+  useClosedLine,
+  type TPosting,
+} from '@/components/marketplace/shared/posting-facts';
 import { postingPath, statusOf } from '@/lib/kinds';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TAddress } from '@/store/session-preload';
@@ -69,6 +73,7 @@ export default function ApplicantBoard({
     initial,
     onShown,
   );
+  const closedLine = useClosedLine(posting);
 
   // --- Bulk selection, keyboard and phone tabs (docs/product.md "The recruiter's workbench") ---
   const narrowScreen = useNarrow();
@@ -182,6 +187,7 @@ export default function ApplicantBoard({
           <BoardTitle name={posting.name} />
           <p className={styles.meta}>
             <PostingStatus posting={posting} />
+            {posting.deadline_passed && <span>{closedLine}</span>}
             <span>{t('board.applicants', { count: applicants })}</span>
             <Link href={postingHref}>{t('board.view_posting')}</Link>
           </p>

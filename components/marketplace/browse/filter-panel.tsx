@@ -7,10 +7,15 @@ import { SearchFilters, type TFilterValues } from './search-filters';
 /** The URL's choices that narrow the results (the sort only orders them). */
 const FILTERS = ['search', 'skill', 'country', 'modality', 'status', 'min_pay', 'max_pay'];
 
-/** How many filters the URL sets for `tab` (the contract type counts on jobs only). */
+/**
+ * How many filters the URL sets for `tab` (the contract type counts on jobs only). The currency
+ * is part of a pay filter; alone, it is one of its own.
+ */
 export function activeFilters(tab: 'projects' | 'jobs', values: TFilterValues): number {
+  const set = (name: string) => (values[name] ?? '').trim() !== '';
   const names = tab === 'jobs' ? [...FILTERS, 'contract_type'] : FILTERS;
-  return names.filter((name) => (values[name] ?? '').trim() !== '').length;
+  const alone = set('currency') && !set('min_pay') && !set('max_pay') ? 1 : 0;
+  return names.filter(set).length + alone;
 }
 
 /**

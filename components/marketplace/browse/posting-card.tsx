@@ -5,6 +5,7 @@ import { ChipList } from '@/components/ui/chip-list';
 import {
   isProject,
   PostingStatus,
+  useClosedLine,
   useDeadline,
   usePay,
   usePlace,
@@ -26,6 +27,7 @@ export function PostingCard({
   const { t } = useTranslation('market');
   const pay = usePay(posting);
   const deadline = useDeadline(posting);
+  const closedLine = useClosedLine(posting);
   const place = usePlace(posting.country_code, countryName);
   const href = `/${isProject(posting) ? 'projects' : 'jobs'}/${posting.id}`;
   return (
@@ -49,7 +51,7 @@ export function PostingCard({
         <li>
           {t(`modality.${posting.modality}`)} · {place}
         </li>
-        <li>{posting.accepting ? deadline : t('posting.closed')}</li>
+        <li>{posting.accepting ? deadline : closedLine}</li>
       </ul>
       {posting.skills.length > 0 && (
         <ChipList items={posting.skills.slice(0, 6).map((s) => ({ key: s, label: s }))} />

@@ -1,9 +1,11 @@
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SelectField, type TOption } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
+import { CURRENCIES } from '@/lib/currencies';
+import { currencyOptions } from '@/lib/format/money';
 import { CONTRACT_TYPES, MODALITIES, SORTS } from '@/lib/marketplace';
 import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import styles from './opportunities.module.css';
@@ -27,8 +29,29 @@ export function SearchFilters({
   /** After a search is asked for (a narrow screen folds the filters: components/opportunities/filter-panel.tsx). */
   onSearch?: () => void;
 }) {
-  const { t } = useTranslation('market');
+  const { t, i18n } = useTranslation('market');
   const router = useRouter();
+  // Pay is compared in one currency (docs/api.md "Search"): once an amount is typed, the
+  // currency is required, by the browser (without JavaScript too) and by the submit.
+  const amountOf = (form: HTMLFormElement | null, name: string) =>
+    String(new FormData(form ?? undefined).get(name) ?? '').trim();
+  const [hasAmount, setHasAmount] = useState(
+    Boolean(values.min_pay?.trim() || values.max_pay?.trim()),
+  );
+  const [currencyError, setCurrencyError] = useState<string | null>(null);
+  /**
+   * The browser's own check says why in the page's language (not the browser's): the select is
+   * invalid with our sentence while an amount has no currency.
+   */
+  const checkCurrency = (form: HTMLFormElement | null) => {
+    const select = form?.elements.namedItem('currency') as HTMLSelectElement | null;
+    const amount = amountOf(form, 'min_pay') !== '' || amountOf(form, 'max_pay') !== '';
+    select?.setCustomValidity(amount && select.value === '' ? t('search.currency_required') : '');
+    return amount;
+  };
+  const onAmount = (e: FormEvent<HTMLInputElement>) => {
+    setHasAmount(checkCurrency(e.currentTarget.form));
+  };
 
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -36,6 +59,11 @@ export function SearchFilters({
     const query: Record<string, string> = { tab };
     for (const [key, value] of data.entries()) {
       if (typeof value === 'string' && value.trim() !== '') query[key] = value.trim();
+    }
+    if ((query.min_pay || query.max_pay) && !query.currency) {
+      setCurrencyError(t('search.currency_required'));
+      (e.currentTarget.elements.namedItem('currency') as HTMLSelectElement | null)?.focus();
+      return;
     }
     void router.push({ pathname: router.pathname, query });
     onSearch?.();
@@ -108,6 +136,7 @@ export function SearchFilters({
         pattern="[0-9]*"
         defaultValue={values.min_pay}
         hint={t('search.pay_hint')}
+        onInput={onAmount}
       />
       <TextField
         label={t('search.max_pay')}
@@ -115,6 +144,22 @@ export function SearchFilters({
         inputMode="numeric"
         pattern="[0-9]*"
         defaultValue={values.max_pay}
+        onInput={onAmount}
+      />
+      <SelectField
+        label={t('search.currency')}
+        name="currency"
+        placeholder={t('search.any_currency')}
+        options={currencyOptions(CURRENCIES, i18n.language)}
+        defaultValue={values.currency ?? ''}
+        required={hasAmount}
+        hint={t('search.currency_hint')}
+        error={currencyError}
+        onChange={(e) => {
+          setCurrencyError(null);
+          checkCurrency(e.currentTarget.form);
+        }}
+        onInvalid={() => setCurrencyError(t('search.currency_required'))}
       />
       <SelectField
         label={t('search.sort')}

@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { TViewerApplication } from '@/types/marketplace';
 import type { TUserJob, TUserProject } from '@/types/user';
 import { useSession } from '@/store/session';
-import type { TPosting } from '@/components/marketplace/shared/posting-facts';
+import { useClosedLine, type TPosting } from '@/components/marketplace/shared/posting-facts';
 import styles from './postings.module.css';
 
 /** Room kept for the panel while its part loads (as while the viewer is not yet known). */
@@ -46,6 +46,7 @@ export default function ApplyPanel({
   mine?: TViewerApplication | null;
 }) {
   const { t } = useTranslation('market');
+  const closedLine = useClosedLine(posting);
   const { rehydrated } = useSession();
   const user = useAppSelector(selectUser);
   const dispatch = useAppDispatch();
@@ -86,7 +87,7 @@ export default function ApplyPanel({
     return (
       <section className={styles.panel}>
         <h2>{t('apply.title')}</h2>
-        <p>{t('apply.closed')}</p>
+        <p>{posting.deadline_passed ? closedLine : t('apply.closed')}</p>
       </section>
     );
   }

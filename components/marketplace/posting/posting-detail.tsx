@@ -6,6 +6,7 @@ import { kindOfPosting } from '@/lib/kinds';
 import {
   isProject,
   PostingStatus,
+  useClosedLine,
   useDeadline,
   usePay,
   usePlace,
@@ -54,6 +55,7 @@ export function PostingDetail({
   const { t, i18n } = useTranslation('market');
   const pay = usePay(posting);
   const deadline = useDeadline(posting);
+  const closedLine = useClosedLine(posting);
   const place = usePlace(posting.country_code, countryName);
   const project = isProject(posting);
   return (
@@ -89,7 +91,7 @@ export function PostingDetail({
           <div>
             <dt>{t('posting.details')}</dt>
             <dd>
-              {posting.accepting ? deadline : t('posting.closed')} ·{' '}
+              {posting.accepting ? deadline : closedLine} ·{' '}
               {t('posting.applicants', { count: posting.applications_count })} ·{' '}
               {t('posting.posted', { time: formatDay(posting.created_at, i18n.language) })}
             </dd>

@@ -48,6 +48,17 @@ export function useDeadline(posting: TPosting): string {
     : t('posting.no_deadline');
 }
 
+/**
+ * Why a posting takes no applications, as people read it: "Applications closed on Dec 1, 2026"
+ * once its deadline passed (docs/product.md "Deadlines"), else "Not taking applications".
+ */
+export function useClosedLine(posting: TPosting): string {
+  const { t, i18n } = useTranslation('market');
+  return posting.deadline_passed && posting.end_date
+    ? t('posting.closed_on', { date: formatDay(posting.end_date, i18n.language) })
+    : t('posting.closed');
+}
+
 /** Where: the country's name in the active language, or "Anywhere". */
 export function usePlace(countryCode: string | null, countryName?: string | null): string {
   const { t } = useTranslation('market');

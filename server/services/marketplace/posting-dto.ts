@@ -33,14 +33,17 @@ export const notRecruiting = () =>
  */
 export const isRecruiting = (kind: TKind, statusId: number) => isRecruitingStatus(kind, statusId);
 
+/** Whether a posting's deadline (its last day to apply) has ended everywhere on Earth. */
+export const isDeadlinePassed = (endDate: string | null, now: Date) =>
+  endDate !== null && endDate < earliestToday(now);
+
 /** Whether a posting takes applications: recruiting, and its last day has not ended anywhere. */
 export const isAccepting = (
   p: { statusId: number; endDate: string | null },
   kind: TKind,
   now: Date,
 ) =>
-  p.statusId === KINDS[kind].statuses.recruiting &&
-  (p.endDate === null || p.endDate >= earliestToday(now));
+  p.statusId === KINDS[kind].statuses.recruiting && !isDeadlinePassed(p.endDate, now);
 
 /**
  * The columns every list of postings reads besides the posting's own: its author's name, its
@@ -83,6 +86,7 @@ function baseDto(p: TProjectRow | TJobRow, x: TExtras, statusId: number, kind: T
     applications_count: x.applicationsCount,
     created_at: p.createdAt.toISOString(),
     accepting: isAccepting({ statusId, endDate: p.endDate }, kind, now),
+    deadline_passed: isDeadlinePassed(p.endDate, now),
   };
 }
 

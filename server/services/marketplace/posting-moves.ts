@@ -32,13 +32,14 @@ const keyOf = (table: typeof projects, column: unknown) =>
 /**
  * Rejects, inside `tx`, every application of the posting still applied or shortlisted, with the
  * reason "Position closed." in each talent's language; writes their history and notifications.
+ * `actorId` is null when nobody acted (a posting closed by its deadline job).
  */
-async function closeOpenApplications(
+export async function closeOpenApplications(
   ctx: TCtx,
   tx: Db,
   kind: TKind,
   posting: { id: number; name: string },
-  actorId: number,
+  actorId: number | null,
 ): Promise<TNewNotification[]> {
   const k = SERVER_KINDS[kind];
   const table = k.applicationTable as typeof projectApplications;

@@ -100,7 +100,13 @@ export async function searchPostings(
     conditions.push(sql`(${t.endDate} is null or ${t.endDate} >= ${sql.placeholder('today')})`);
   }
   const unit = minorPerUnit(t.currency);
-  // What it pays must reach into [min_pay, max_pay] (whole units).
+  // Pay is compared in one currency only (the schema requires it with an amount).
+  if (q.currency !== undefined) {
+    key += 'c';
+    values.currency = q.currency;
+    conditions.push(sql`${t.currency} = ${sql.placeholder('currency')}`);
+  }
+  // What it pays must reach into [min_pay, max_pay] (whole units of that currency).
   const { high, low } = PAY[kind];
   if (q.min_pay !== undefined) {
     key += 'a';

@@ -26,6 +26,10 @@ export const EMAIL_KIND_OF = {
   application_new: 'new_applicants',
   application_withdrawn: 'new_applicants',
   ready_to_close: 'new_applicants',
+  // To the company's recipients, about a posting's deadline (docs/product.md "Deadlines").
+  deadline_soon: 'new_applicants',
+  applicants_waiting: 'new_applicants',
+  posting_expired: 'new_applicants',
   // The e-mail of a conversation's message unread for 10 minutes.
   message: 'messages',
 } as const satisfies Record<string, TEmailKindName>;
