@@ -9,6 +9,7 @@ import { companyRoutes } from './routes/companies';
 import { companyPageRoutes } from './routes/company-page';
 import { conversationRoutes } from './routes/conversations';
 import { emailRoutes } from './routes/email';
+import { favoriteRoutes } from './routes/favorites';
 import { marketplaceRoutes } from './routes/marketplace';
 import { workbenchRoutes } from './routes/workbench';
 import { notificationRoutes } from './routes/notifications';
@@ -64,6 +65,7 @@ export function createApp(deps: TDeps) {
   app.route('/', companyPageRoutes);
   app.route('/', workbenchBulkRoutes);
   app.route('/', conversationRoutes);
+  app.route('/', favoriteRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

@@ -27,6 +27,8 @@ type TPostingBase = {
   created_at: string;
   /** Recruiting, and the deadline has not passed. */
   accepting: boolean;
+  /** Whether the signed-in talent saved it (docs/api.md "Favourites"); false for anyone else. */
+  saved?: boolean;
 };
 
 export type TProject = TPostingBase & { budget: number; weeks: number; project_status_id: number };
@@ -89,6 +91,8 @@ export type TTalentCard = {
   city: string | null;
   skills: string[];
   languages: { code: string; name_en: string; name_es: string }[];
+  /** Whether the business reading saved this talent (docs/api.md "Favourites"). */
+  saved?: boolean;
 };
 
 /** docs/api.md "Lists". */

@@ -14,7 +14,7 @@ import { idSchema } from '@/lib/schemas/profile';
 import { BOARD_QUERY_SCHEMAS } from '@/lib/schemas/workbench';
 import type { TAppEnv } from '@/server/context';
 import { jsonBody, queryParams } from '@/server/lib/validate';
-import { requireRole } from '@/server/middleware/auth';
+import { optionalAuth, requireRole } from '@/server/middleware/auth';
 import * as applications from '@/server/services/marketplace/applications';
 import { listApplicants } from '@/server/services/marketplace/board';
 import {
@@ -63,12 +63,13 @@ function kindRoutes<K extends TPostingKind>(app: Hono<TAppEnv>, kind: K) {
   return (
     app
       // Postings: anyone searches and reads; businesses write their own.
-      .get(`/${posts}`, async (c) => {
+      // A signed-in talent's reads say which postings they saved (docs/api.md "Favourites").
+      .get(`/${posts}`, optionalAuth, async (c) => {
         const query = queryParams(c, schemas.search);
         const data = await postings.searchPostings(c.var.ctx, { ...query, kind });
         return c.json({ status: true, data });
       })
-      .get(`/${posts}/:id`, async (c) => {
+      .get(`/${posts}/:id`, optionalAuth, async (c) => {
         const data = await postings.getPostingPage(c.var.ctx, { kind, id: pathId(c, kind) });
         return c.json({ status: true, data });
       })

@@ -125,6 +125,8 @@ describe('POST /projects', () => {
       applications_count: 0,
       created_at: expect.any(String),
       accepting: true,
+      // Whether the caller saved it: only a talent saves (docs/api.md "Favourites").
+      saved: false,
     });
     const created = (json.data as TPosting).created_at as string;
     expect(Number.isNaN(Date.parse(created))).toBe(false);
@@ -392,6 +394,8 @@ describe('POST /jobs', () => {
       applications_count: 0,
       created_at: expect.any(String),
       accepting: true,
+      // Whether the caller saved it: only a talent saves (docs/api.md "Favourites").
+      saved: false,
     });
     expect(json.data).not.toHaveProperty('budget');
     expect(json.data).not.toHaveProperty('weeks');

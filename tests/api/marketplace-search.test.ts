@@ -552,6 +552,7 @@ describe('GET /talents', () => {
         'city',
         'skills',
         'languages',
+        'saved',
       ].sort(),
     );
     expect(card).toMatchObject({

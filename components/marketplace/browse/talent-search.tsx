@@ -14,6 +14,7 @@ import { FilterFold } from './filter-panel';
 import { Pagination } from './pagination';
 import { sortByLabel } from '@/lib/format/by-label';
 import own from './talent-search.module.css';
+import { SaveHeart } from '@/components/favorites/save-heart';
 
 const FIELDS = ['search', 'skill', 'role', 'language', 'country'] as const;
 
@@ -116,6 +117,13 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
                         .join(', ')}
                     </p>
                   </div>
+                  <SaveHeart
+                    kind="talent"
+                    id={talent.id}
+                    name={`${talent.name} ${talent.last_name}`.trim()}
+                    saved={talent.saved}
+                    className={own.heart}
+                  />
                 </div>
                 {talent.headline && <p className={styles.summary}>{talent.headline}</p>}
                 <ChipList items={talent.skills.map((s) => ({ key: s, label: s }))} />
