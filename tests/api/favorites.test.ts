@@ -4,6 +4,7 @@ import { MAX_FAVORITES } from '@/lib/schemas/favorites';
 import { createTestApi } from '../helpers/api';
 import { createTeam } from '../helpers/companies';
 import { pipelineFixtures, type TKind, type TPage, type TPosting } from '../helpers/marketplace';
+import { statementsOf } from '../helpers/statements';
 import { createTalent, type TTestUser } from '../helpers/users';
 
 // Favourites (docs/api.md "Favourites"): a talent saves postings, a business account (owner or
@@ -113,7 +114,7 @@ describe('saving and removing', () => {
     expect(odd.status).toBe(404);
   });
 
-  it(`refuses the ${MAX_FAVORITES + 1}th favourite of a kind with 409 limit, and still answers one saved already`, async () => {
+  it(`refuses favourite number ${MAX_FAVORITES + 1} of a kind with 409 limit, and still answers one saved already`, async () => {
     const saver = await createTalent(api, { name: 'Collector' });
     const kept = await fx.post('job', team.owner.token);
     const other = await fx.post('job', team.owner.token);
@@ -222,5 +223,34 @@ describe('lists and saved flags', () => {
     expect(await profile(undefined)).toBe(false);
     await api.call('DELETE', `/me/favorites/talent/${y.id}`, { token });
     expect(await profile(token)).toBe(false);
+  });
+});
+
+describe('statements', () => {
+  it('reads saved flags and the lists in the statement of the list: the caller, then one', async () => {
+    const saver = await createTalent(api, { name: 'Counted' });
+    for (let i = 0; i < 3; i++) {
+      const p = await fx.post('project', team.owner.token);
+      await api.call('PUT', `/me/favorites/project/${p.id}`, { token: saver.token });
+    }
+    const target = await createTalent(api, { name: 'Counted target' });
+    await api.call('PUT', `/me/favorites/talent/${target.id}`, { token: team.owner.token });
+    const reads: [string, string][] = [
+      ['/projects?per_page=50', saver.token],
+      ['/me/favorites?kind=project', saver.token],
+      ['/me/recommendations?kind=project', saver.token],
+      ['/talents', team.owner.token],
+      ['/me/favorites?kind=talent', team.owner.token],
+      [`/users/id/${target.id}`, team.owner.token],
+    ];
+    for (const [path, token] of reads) {
+      let status = 0;
+      const sql = await statementsOf(api.db, async () => {
+        status = (await api.call('GET', path, { token })).status;
+      });
+      expect(status).toBe(200);
+      // The caller's lookup, then the list (with its saved flags) in one statement.
+      expect(sql.length, `GET ${path} ran:\n${sql.join('\n')}`).toBe(2);
+    }
   });
 });
