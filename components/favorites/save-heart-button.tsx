@@ -45,10 +45,11 @@ export default function SaveHeartButton({
     data: postingKind ? askedPosting.data : (askedTalent.data as TPublicUser | undefined)?.saved,
   };
   const [setFavorite, { isLoading }] = useSetFavoriteMutation();
-  // What the server said last; a choice made here holds until the server says something new.
-  const basis = listed ?? asked.data;
+  // A choice made here holds until the list says something new (a page's own read, which may
+  // answer after the press, never overrides it).
+  const basis = listed;
   const [mine, setMine] = useState<{ value: boolean; basis?: boolean } | null>(null);
-  const saved = mine && mine.basis === basis ? mine.value : (basis ?? false);
+  const saved = mine && mine.basis === basis ? mine.value : (listed ?? asked.data ?? false);
 
   async function toggle() {
     if (isLoading) return; // one change at a time, so that they reach the server in order

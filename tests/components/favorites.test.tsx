@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Opportunities, type TTab } from '@/components/marketplace/browse/opportunities';
 import { PostingCard } from '@/components/marketplace/browse/posting-card';
+import { PostingDetail } from '@/components/marketplace/posting/posting-detail';
+import { TalentProfile } from '@/components/profile/talent-profile';
 import { favorites } from '@/db/schema';
 import { MAX_FAVORITES } from '@/lib/schemas/favorites';
 import { SessionProvider } from '@/store/session';
 import type { TPage, TProject } from '@/types/marketplace';
+import type { TPublicUser } from '@/types/user';
 import { startClientApi } from '../helpers/client-api';
 import { pipelineFixtures } from '../helpers/marketplace';
-import { renderWithApp } from '../helpers/render';
+import { renderWithApp, stopPersisting } from '../helpers/render';
 
 // The heart (docs/product.md "Favourites") and the Saved and For you tabs of /opportunities,
 // against the real API: a talent saves a posting and finds it under Saved; a refusal puts the
@@ -174,5 +177,44 @@ describe.each(['en', 'es'] as const)('favourites (%s)', (locale) => {
     const headings = await screen.findAllByRole('heading', { level: 2 });
     expect(headings[0]).toHaveTextContent(match.name);
     expect(screen.getByRole('link', { name: tx.forYou })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('a page rendered for anyone asks whether the caller saved it: a posting’s page for a talent, a profile for a business account', async () => {
+    const user = userEvent.setup();
+    const talent = await server.signUp({ name: 'Paged' });
+    const posting = (await fx.post('job', business.token, {
+      name: `Page job ${locale}`,
+    })) as unknown as TProject;
+    await server.call('PUT', `/me/favorites/job/${posting.id}`, { token: talent.token });
+    // As the server rendered it for anyone: not saved.
+    const view = await renderWithApp(
+      <SessionProvider persistor={null} rehydrated>
+        <PostingDetail posting={{ ...posting, saved: false }} countryName={null} />
+      </SessionProvider>,
+      { locale, session: talent.session },
+    );
+    const heart = await screen.findByRole('button', { name: tx.save(posting.name) });
+    await waitFor(() => expect(heart).toHaveAttribute('aria-pressed', 'true'));
+    view.unmount();
+    // The talent's store leaves the storage alone from now on: the next one is another session.
+    await stopPersisting();
+    localStorage.clear();
+
+    const profile = (await server.call('GET', `/users/id/${talent.id}`)).json.data as TPublicUser;
+    await renderWithApp(
+      <SessionProvider persistor={null} rehydrated>
+        <TalentProfile profile={profile} countryName={null} />
+      </SessionProvider>,
+      { locale, session: business.session },
+    );
+    const name = `${profile.person.name} ${profile.person.last_name}`;
+    const talentHeart = await screen.findByRole('button', { name: tx.save(name) });
+    expect(talentHeart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(talentHeart);
+    await waitFor(async () => {
+      const r = await server.call('GET', `/users/id/${talent.id}`, { token: business.token });
+      expect((r.json.data as TPublicUser).saved).toBe(true);
+    });
+    expect(talentHeart).toHaveAttribute('aria-pressed', 'true');
   });
 });
