@@ -144,16 +144,16 @@ function SavedTalents({ countries }: { countries: TOption[] }) {
                           .join(', ')}
                       </p>
                     </div>
-                    <SaveHeart
-                      kind="talent"
-                      id={talent.id}
-                      name={name}
-                      saved={talent.saved}
-                      className={talentStyles.heart}
-                    />
                   </div>
                   {talent.headline && <p className={styles.summary}>{talent.headline}</p>}
                   <ChipList items={talent.skills.map((s) => ({ key: s, label: s }))} />
+                  <SaveHeart
+                    kind="talent"
+                    id={talent.id}
+                    name={name}
+                    saved={talent.saved}
+                    className={talentStyles.heart}
+                  />
                 </article>
               );
             })}

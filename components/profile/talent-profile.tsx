@@ -25,12 +25,13 @@ export function TalentProfile({
   return (
     <>
       {business && profile.is_talent && (
-        <SaveHeart
-          kind="talent"
-          id={profile.id}
-          name={`${profile.person.name} ${profile.person.last_name}`.trim()}
-          className={styles.heart}
-        />
+        <div className={styles.actions}>
+          <SaveHeart
+            kind="talent"
+            id={profile.id}
+            name={`${profile.person.name} ${profile.person.last_name}`.trim()}
+          />
+        </div>
       )}
       <ProfileView user={profile} countryName={countryName} />
       {business && <ContactForBusiness talentId={profile.id} />}

@@ -117,16 +117,16 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
                         .join(', ')}
                     </p>
                   </div>
-                  <SaveHeart
-                    kind="talent"
-                    id={talent.id}
-                    name={`${talent.name} ${talent.last_name}`.trim()}
-                    saved={talent.saved}
-                    className={own.heart}
-                  />
                 </div>
                 {talent.headline && <p className={styles.summary}>{talent.headline}</p>}
                 <ChipList items={talent.skills.map((s) => ({ key: s, label: s }))} />
+                <SaveHeart
+                  kind="talent"
+                  id={talent.id}
+                  name={`${talent.name} ${talent.last_name}`.trim()}
+                  saved={talent.saved}
+                  className={own.heart}
+                />
               </article>
             ))}
           </div>
