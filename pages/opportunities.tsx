@@ -22,5 +22,5 @@ export default function OpportunitiesPage(props: TOpportunitiesPage) {
 export const getServerSideProps = signedInPage<TOpportunitiesPage>(
   MARKET_NAMESPACES,
   undefined,
-  ({ query, locale }) => loadOpportunities(query, langOf(locale)),
+  ({ query, locale, req }) => loadOpportunities(query, langOf(locale), req),
 );

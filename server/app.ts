@@ -10,6 +10,7 @@ import { companyPageRoutes } from './routes/company-page';
 import { conversationRoutes } from './routes/conversations';
 import { emailRoutes } from './routes/email';
 import { inviteRoutes } from './routes/invites';
+import { favoriteRoutes } from './routes/favorites';
 import { marketplaceRoutes } from './routes/marketplace';
 import { workbenchRoutes } from './routes/workbench';
 import { notificationRoutes } from './routes/notifications';
@@ -66,6 +67,7 @@ export function createApp(deps: TDeps) {
   app.route('/', workbenchBulkRoutes);
   app.route('/', conversationRoutes);
   app.route('/', inviteRoutes);
+  app.route('/', favoriteRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

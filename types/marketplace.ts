@@ -30,6 +30,8 @@ type TPostingBase = {
   accepting: boolean;
   /** The deadline (the last day to apply) has ended everywhere on Earth. */
   deadline_passed: boolean;
+  /** Whether the signed-in talent saved it (docs/api.md "Favourites"); false for anyone else. */
+  saved?: boolean;
 };
 
 export type TProject = TPostingBase & { budget: number; weeks: number; project_status_id: number };
@@ -94,6 +96,8 @@ export type TTalentCard = {
   city: string | null;
   skills: string[];
   languages: { code: string; name_en: string; name_es: string }[];
+  /** Whether the business reading saved this talent (docs/api.md "Favourites"). */
+  saved?: boolean;
 };
 
 /** docs/api.md "Lists". */

@@ -94,7 +94,10 @@ export type TUser = {
  * profile without the account's own fields; `email` (and `person.phone`) only for a business that
  * owns a posting the talent applied to.
  */
-export type TPublicUser = Omit<TUser, 'notifications' | 'paypal_email' | 'lang'>;
+export type TPublicUser = Omit<TUser, 'notifications' | 'paypal_email' | 'lang'> & {
+  /** Whether the business reading saved this talent (docs/api.md "Favourites"); else false. */
+  saved?: boolean;
+};
 
 /**
  * docs/product.md "Entities and fields": what the client keeps of the signed-in user (and persists), beside `id`, e-mail,

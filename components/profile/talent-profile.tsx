@@ -3,7 +3,9 @@ import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
 import type { TPublicUser } from '@/types/user';
+import { SaveHeart } from '@/components/favorites/save-heart';
 import { ProfileView } from './profile-view';
+import styles from './talent-profile.module.css';
 
 // A business sees the contact of talents who applied to its postings: read with its own token,
 // in the browser, and only then (the page itself is the same for everyone).
@@ -26,6 +28,15 @@ export function TalentProfile({
   const business = rehydrated && viewer && !viewer.is_talent && viewer.id !== profile.id;
   return (
     <>
+      {business && profile.is_talent && (
+        <div className={styles.actions}>
+          <SaveHeart
+            kind="talent"
+            id={profile.id}
+            name={`${profile.person.name} ${profile.person.last_name}`.trim()}
+          />
+        </div>
+      )}
       <ProfileView user={profile} countryName={countryName} />
       {business && <ContactForBusiness talentId={profile.id} />}
       {business && (

@@ -63,7 +63,8 @@ function kindRoutes<K extends TPostingKind>(app: Hono<TAppEnv>, kind: K) {
   return (
     app
       // Postings: anyone searches and reads; businesses write their own.
-      .get(`/${posts}`, async (c) => {
+      // A signed-in talent's reads say which postings they saved (docs/api.md "Favourites").
+      .get(`/${posts}`, optionalAuth, async (c) => {
         const query = queryParams(c, schemas.search);
         const data = await postings.searchPostings(c.var.ctx, { ...query, kind });
         return c.json({ status: true, data });

@@ -35,13 +35,16 @@ import { pageSession } from './session';
 /** A select's option, the shape components/ui/select-field.tsx takes. */
 export type TOption = { value: string; label: string };
 
-export type TTab = 'projects' | 'jobs' | 'talents';
+export type TTab = 'projects' | 'jobs' | 'talents' | 'saved' | 'for_you';
 
 export type TOpportunitiesPage = {
   tab: TTab;
   /** The URL's choices as the filters show them. */
   values: Record<string, string>;
-  /** Postings of the tab; null on the talents tab (searched in the browser, by businesses). */
+  /**
+   * Postings of the tab; null on the talents tab (searched in the browser, by businesses) and on
+   * the caller's Saved and For you tabs (read in the browser).
+   */
   results: TPage<TProject | TJob> | null;
   countries: TOption[];
 };
@@ -100,16 +103,39 @@ function searchOf<S extends v.GenericSchema>(schema: S, values: Record<string, s
 export async function loadOpportunities(
   query: Record<string, string | string[] | undefined>,
   lang: 'en' | 'es',
+  req?: IncomingMessage,
 ): Promise<TOpportunitiesPage> {
   const all = firstValues(query);
-  const tab: TTab = all.tab === 'jobs' || all.tab === 'talents' ? all.tab : 'projects';
+  const tabs: readonly string[] = ['jobs', 'talents', 'saved', 'for_you'] satisfies TTab[];
+  const tab = (tabs.includes(all.tab ?? '') ? all.tab : 'projects') as TTab;
   const countries = await loadCountryOptions(lang);
-  if (tab === 'talents') return { tab, values: {}, results: null, countries };
+  // Talents, and the caller's own tabs, are read in the browser with the caller's token.
+  if (tab === 'talents' || tab === 'saved' || tab === 'for_you') {
+    return { tab, values: {}, results: null, countries };
+  }
   const { tab: _tab, ...choices } = all;
   const kind: TKind = POSTING_KINDS.find((k) => KINDS[k].postings === tab) ?? 'project';
   const { search, values } = searchOf(KIND_SCHEMAS[kind].search, choices);
-  const results = await searchPostings(await anonymousCtx(), { ...search, kind });
+  const results =
+    (req && (await searchAsCaller(req, kind, search))) ??
+    (await searchPostings(await anonymousCtx(), { ...search, kind }));
   return { tab, values, results: plain(results as TPage<TProject | TJob>), countries };
+}
+
+/**
+ * The search through the API with the page's session (server/ssr/session.ts), as the browser
+ * would make it: a talent's results say which postings they saved (docs/api.md "Favourites").
+ * Null without a session, or when the API refuses the session (the page renders signed out).
+ */
+async function searchAsCaller(req: IncomingMessage, kind: TKind, search: object) {
+  const session = await pageSession(req);
+  if (!session) return null;
+  const answer = await session.call({
+    url: `/${KINDS[kind].postings}`,
+    params: search as Record<string, unknown>,
+  });
+  const body = answer.body as { status?: boolean; data?: TPage<TProject | TJob> };
+  return answer.status === 200 && body?.status === true && body.data ? body.data : null;
 }
 
 /**

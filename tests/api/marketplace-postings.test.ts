@@ -126,6 +126,8 @@ describe('POST /projects', () => {
       created_at: expect.any(String),
       accepting: true,
       deadline_passed: false,
+      // Whether the caller saved it: only a talent saves (docs/api.md "Favourites").
+      saved: false,
     });
     const created = (json.data as TPosting).created_at as string;
     expect(Number.isNaN(Date.parse(created))).toBe(false);
@@ -394,6 +396,8 @@ describe('POST /jobs', () => {
       created_at: expect.any(String),
       accepting: true,
       deadline_passed: false,
+      // Whether the caller saved it: only a talent saves (docs/api.md "Favourites").
+      saved: false,
     });
     expect(json.data).not.toHaveProperty('budget');
     expect(json.data).not.toHaveProperty('weeks');

@@ -595,6 +595,7 @@ describe('GET /talents', () => {
         'city',
         'skills',
         'languages',
+        'saved',
       ].sort(),
     );
     expect(card).toMatchObject({

@@ -6,6 +6,7 @@ import { isProject, type TPosting } from '@/components/marketplace/shared/postin
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
+import type { TPersonalTab } from '@/components/favorites/personal-tabs';
 import type { TPage } from '@/types/marketplace';
 import styles from './opportunities.module.css';
 import { Pagination } from './pagination';
@@ -13,10 +14,12 @@ import { PostingCard } from './posting-card';
 import { FilterPanel } from './filter-panel';
 import type { TFilterValues } from './search-filters';
 
-export type TTab = 'projects' | 'jobs' | 'talents';
+export type TTab = 'projects' | 'jobs' | 'talents' | TPersonalTab;
 
 // Talents are searched by signed-in businesses only, in the browser (with their token).
 const TalentSearch = dynamic(() => import('./talent-search'), { ssr: false });
+// The caller's Saved and For you tabs, read with their token (components/favorites/personal-tabs.tsx).
+const PersonalTabs = dynamic(() => import('@/components/favorites/personal-tabs'), { ssr: false });
 
 /**
  * /opportunities: projects and jobs rendered on the server from the URL's choices (a search can
@@ -48,7 +51,12 @@ export function Opportunities({
         ? user.projects.some((x) => x.id === p.id)
         : user.jobs.some((x) => x.id === p.id)),
     );
+  const talent = Boolean(rehydrated && user?.is_talent);
+  // Saved for anyone signed in; For you for talents (docs/product.md "Favourites", "For you").
   const tabs: TTab[] = ['projects', 'jobs', 'talents'];
+  if (talent || business) tabs.push('saved');
+  if (talent) tabs.push('for_you');
+  const personal = tab === 'saved' || tab === 'for_you';
   return (
     <div className={styles.page}>
       {/* The talents tab has its own words; a business (who landed here after signing in) reads
@@ -69,7 +77,13 @@ export function Opportunities({
           </Link>
         ))}
       </nav>
-      {tab === 'talents' ? (
+      {personal ? (
+        (tab === 'saved' && business) || talent ? (
+          <PersonalTabs tab={tab} talent={talent} countries={countries} applied={applied} />
+        ) : (
+          <p className={styles.empty}>{t(`favorites.sign_in_${tab}`)}</p>
+        )
+      ) : tab === 'talents' ? (
         business ? (
           <TalentSearch countries={countries} />
         ) : (

@@ -12,6 +12,8 @@ import {
   type TPosting,
 } from '@/components/marketplace/shared/posting-facts';
 import { CompanyLine } from '@/components/marketplace/shared/company-line';
+import { SaveHeart } from '@/components/favorites/save-heart';
+import { kindOfPosting } from '@/lib/kinds';
 import styles from './opportunities.module.css';
 
 /** One posting in the results: what, who, pay, where, until when; whether the viewer applied. */
@@ -39,6 +41,12 @@ export function PostingCard({
         <div className={styles.badges}>
           {applied && <Badge tone="info">{t('posting.applied')}</Badge>}
           {!posting.accepting && <PostingStatus posting={posting} />}
+          <SaveHeart
+            kind={kindOfPosting(posting)}
+            id={posting.id}
+            name={posting.name}
+            saved={posting.saved}
+          />
         </div>
       </header>
       <CompanyLine company={posting.company} className={styles.company} />

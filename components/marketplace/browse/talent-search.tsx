@@ -15,6 +15,7 @@ import { FilterFold } from './filter-panel';
 import { Pagination } from './pagination';
 import { sortByLabel } from '@/lib/format/by-label';
 import own from './talent-search.module.css';
+import { SaveHeart } from '@/components/favorites/save-heart';
 
 // "Invite to apply" (its dialog and the company's postings) loads once the talents are shown.
 const InviteToApply = dynamic(() => import('@/components/marketplace/invites/invite-to-apply'), {
@@ -125,10 +126,19 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
                 </div>
                 {talent.headline && <p className={styles.summary}>{talent.headline}</p>}
                 <ChipList items={talent.skills.map((s) => ({ key: s, label: s }))} />
-                <InviteToApply
-                  talentId={talent.id}
-                  name={`${talent.name} ${talent.last_name}`.trim()}
-                />
+                <div className={own.actions}>
+                  <InviteToApply
+                    talentId={talent.id}
+                    name={`${talent.name} ${talent.last_name}`.trim()}
+                  />
+                  <SaveHeart
+                    kind="talent"
+                    id={talent.id}
+                    name={`${talent.name} ${talent.last_name}`.trim()}
+                    saved={talent.saved}
+                    className={own.heart}
+                  />
+                </div>
               </article>
             ))}
           </div>

@@ -14,6 +14,8 @@ import {
 } from '@/components/marketplace/shared/posting-facts';
 import { CompanyLine } from '@/components/marketplace/shared/company-line';
 import { Responsiveness } from '@/components/company/responsiveness';
+import { SaveHeart } from '@/components/favorites/save-heart';
+import { kindOfPosting } from '@/lib/kinds';
 import styles from './postings.module.css';
 import type { TViewerApplication } from '@/types/marketplace';
 import type { TResponsiveness } from '@/types/pipeline';
@@ -64,6 +66,7 @@ export function PostingDetail({
         <header className={styles.head}>
           <h1 id="posting-title">{posting.name}</h1>
           <PostingStatus posting={posting} />
+          <SaveHeart kind={kindOfPosting(posting)} id={posting.id} name={posting.name} />
         </header>
         <CompanyLine company={posting.company} className={styles.company} />
         <Responsiveness value={responsiveness} />

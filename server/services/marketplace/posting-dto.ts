@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { companies, users, type jobs, type projects } from '@/db/schema';
+import { companies, favorites, users, type jobs, type projects } from '@/db/schema';
 import { isRecruitingStatus, KINDS, type TPostingKind } from '@/lib/kinds';
 import { earliestToday } from '@/lib/schemas/marketplace';
 import { APPLICATION_STATUS } from '@/lib/statuses';
@@ -36,6 +36,9 @@ export const isRecruiting = (kind: TKind, statusId: number) => isRecruitingStatu
 /** Whether a posting's deadline (its last day to apply) has ended everywhere on Earth. */
 export const isDeadlinePassed = (endDate: string | null, now: Date) =>
   endDate !== null && endDate < earliestToday(now);
+/** Whose favourites a list's `saved` reads: the signed-in talent's; nobody's (0) for anyone else. */
+export const savedViewer = (ctx: { user: { id: number; isTalent: boolean } | null }) =>
+  ctx.user?.isTalent ? ctx.user.id : 0;
 
 /** Whether a posting takes applications: recruiting, and its last day has not ended anywhere. */
 export const isAccepting = (
@@ -47,11 +50,14 @@ export const isAccepting = (
 
 /**
  * The columns every list of postings reads besides the posting's own: its author's name, its
- * company (joined by the list) and how many applied.
+ * company (joined by the list), how many applied, and whether the talent reading (placeholder
+ * `viewer`, 0 for anyone else) saved it (docs/api.md "Favourites").
  */
 export function extras(kind: TKind) {
   const k = SERVER_KINDS[kind];
   return {
+    saved: sql<boolean>`exists (select 1 from ${favorites} where ${qualified(favorites.userId)} = ${sql.placeholder('viewer')}
+      and ${qualified(favorites.kind)} = ${kind} and ${qualified(favorites.targetId)} = ${qualified(k.postingTable.id)})`,
     ownerName: sql<string>`btrim(${users.name} || ' ' || ${users.lastName})`,
     company: companies.name,
     companySlug: companies.slug,
@@ -64,6 +70,7 @@ export function extras(kind: TKind) {
 export type TProjectRow = Omit<typeof projects.$inferSelect, 'searchTerms'>;
 export type TJobRow = Omit<typeof jobs.$inferSelect, 'searchTerms'>;
 export type TExtras = {
+  saved: boolean;
   ownerName: string;
   company: string;
   companySlug: string;
@@ -87,6 +94,7 @@ function baseDto(p: TProjectRow | TJobRow, x: TExtras, statusId: number, kind: T
     created_at: p.createdAt.toISOString(),
     accepting: isAccepting({ statusId, endDate: p.endDate }, kind, now),
     deadline_passed: isDeadlinePassed(p.endDate, now),
+    saved: x.saved,
   };
 }
 

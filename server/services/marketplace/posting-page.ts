@@ -15,6 +15,7 @@ import {
   isRecruiting,
   POSTING_DTO,
   postingNotFound,
+  savedViewer,
   type TJobRow,
   type TKind,
   type TProjectRow,
@@ -94,7 +95,12 @@ export async function selectPage(
       .innerJoin(companies, eq(companies.id, table.companyId))
       .orderBy(sql`${sort.key} ${dir} nulls last`, desc(table.id));
   });
-  const values = { ...q.values, limit: page.per_page, offset: (page.page - 1) * page.per_page };
+  const values = {
+    viewer: 0,
+    ...q.values,
+    limit: page.per_page,
+    offset: (page.page - 1) * page.per_page,
+  };
   const rows = await statement.execute(values);
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && page.page > 1) {
@@ -129,7 +135,7 @@ export async function getPosting(
       key: 'one',
       where: eq(SERVER_KINDS[kind].postingTable.id, sql.placeholder('id')),
       sort: newestFirst(kind),
-      values: { id },
+      values: { id, viewer: savedViewer(ctx) },
     },
     { page: 1, per_page: 1 },
   );

@@ -5,6 +5,7 @@ import type { TPostingKind } from '@/lib/kinds';
 import { earliestToday, type TJobSearch, type TPostingSearch } from '@/lib/schemas/marketplace';
 import type { TCtx } from '@/server/context';
 import { SERVER_KINDS } from './kinds';
+import { savedViewer } from './posting-dto';
 import { newestFirst, selectPage, type TSortKey } from './posting-page';
 
 // `GET /projects`, `GET /jobs`: the search of postings (docs/api.md "Search").
@@ -81,7 +82,10 @@ export async function searchPostings(
   if (q.modality) facets.push(facetTerm('modality', q.modality));
   // Only a job's search has a contract type (lib/schemas/marketplace.ts).
   if ('contract_type' in q && q.contract_type) facets.push(facetTerm('contract', q.contract_type));
-  const values: Record<string, unknown> = { facets: facets.join(' & ') };
+  const values: Record<string, unknown> = {
+    facets: facets.join(' & '),
+    viewer: savedViewer(ctx),
+  };
   let terms = sql`lower(${sql.placeholder('facets')})::tsquery`;
   // The statement's shape (its prepared name) says which conditions it has, never their values.
   let key = '';

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  favorites,
   languages,
   skills,
   userLanguages,
@@ -43,8 +44,22 @@ export async function searchTalents(ctx: TCtx, q: TTalentSearch) {
       where ${qualified(userLanguages.userId)} = ${qualified(users.id)} and ${qualified(languages.code)} = ${q.language})`);
   }
   if (q.country) conditions.push(eq(users.countryCode, q.country));
-  const where = and(...conditions);
+  const order = [desc(users.profileRank), desc(users.updatedAt), desc(users.id)];
+  return talentPage(ctx, and(...conditions), order, q);
+}
 
+/**
+ * A page of talents' cards as `GET /talents` answers them, in one statement: those matching
+ * `where`, in `order`, each with whether the business reading saved it (docs/api.md
+ * "Favourites"). Shared by the search and the business's saved talents.
+ */
+export async function talentPage(
+  ctx: TCtx,
+  where: SQL | undefined,
+  order: SQL[],
+  q: { page: number; per_page: number },
+) {
+  const viewer = ctx.user && !ctx.user.isTalent ? ctx.user.id : 0;
   const rows = await ctx.db
     .select({
       id: users.id,
@@ -64,11 +79,13 @@ export async function searchTalents(ctx: TCtx, q: TTalentSearch) {
         order by ${qualified(userLanguages.createdAt)})
         from ${userLanguages} join ${languages} on ${qualified(languages.id)} = ${qualified(userLanguages.languageId)}
         where ${qualified(userLanguages.userId)} = ${qualified(users.id)}), '[]'::json)`,
+      saved: sql<boolean>`exists (select 1 from ${favorites} where ${qualified(favorites.userId)} = ${viewer}
+        and ${qualified(favorites.kind)} = 'talent' and ${qualified(favorites.targetId)} = ${qualified(users.id)})`,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(users)
     .where(where)
-    .orderBy(desc(users.profileRank), desc(users.updatedAt), desc(users.id))
+    .orderBy(...order)
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
 
@@ -90,6 +107,7 @@ export async function searchTalents(ctx: TCtx, q: TTalentSearch) {
     city: r.city,
     skills: r.skills,
     languages: r.languages,
+    saved: r.saved,
   }));
   return paginated(data, total, q.page, q.per_page);
 }

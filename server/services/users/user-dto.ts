@@ -159,6 +159,10 @@ const APPLIED_TO_VIEWER = sql<boolean>`(
              join company_members m on m.company_id = j.company_id
              where ja.user_id = "users"."id" and m.user_id = ${sql.placeholder('viewer')}))`;
 
+/** Whether the business viewing (placeholder `viewer`) saved the user (docs/api.md "Favourites"). */
+const SAVED_BY_VIEWER = sql<boolean>`exists (select 1 from favorites f
+  where f.user_id = ${sql.placeholder('viewer')} and f.kind = 'talent' and f.target_id = "users"."id")`;
+
 type TWorkplaceJson = ReturnType<typeof workplaceDto>;
 type TStudyCentreJson = ReturnType<typeof studyCentreDto>;
 type TLanguageJson = ReturnType<typeof languageDto>;
@@ -184,6 +188,7 @@ function profileStatement(db: Db, view: 'self' | 'public' | 'viewer') {
         notifications:
           view === 'self' ? sql<TNotificationJson[]>`${NOTIFICATIONS}` : sql<null>`null`,
         contact: view === 'viewer' ? APPLIED_TO_VIEWER : sql<boolean>`false`,
+        saved: view === 'viewer' ? SAVED_BY_VIEWER : sql<boolean>`false`,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id'))),
@@ -200,14 +205,15 @@ const versionStatement = (db: Db) =>
   );
 
 /**
- * For a business viewing: the user's `profile_version` and whether the viewer sees the contact
- * now. A membership change raises no profile version, so the cached row's `contact` is never
- * trusted: it is read again with the version, in the same one statement.
+ * For a business viewing: the user's `profile_version`, whether the viewer sees the contact now
+ * and whether the viewer saved the user. A membership change or a favourite raises no profile
+ * version, so the cached row's `contact` and `saved` are never trusted: they are read again with
+ * the version, in the same one statement.
  */
 const viewerVersionStatement = (db: Db) =>
   prepared(db, 'profile_version_viewer', () =>
     db
-      .select({ version: users.profileVersion, contact: APPLIED_TO_VIEWER })
+      .select({ version: users.profileVersion, contact: APPLIED_TO_VIEWER, saved: SAVED_BY_VIEWER })
       .from(users)
       .where(eq(users.id, sql.placeholder('id'))),
   );
@@ -257,7 +263,9 @@ async function readProfile(
         cache.delete(key); // and back, as the most recently read
         cache.set(key, cached);
       }
-      return now && now.contact !== cached.contact ? { ...cached, contact: now.contact } : cached;
+      return now && (now.contact !== cached.contact || now.saved !== cached.saved)
+        ? { ...cached, contact: now.contact, saved: now.saved }
+        : cached;
     }
   }
   const [row] = await profileStatement(db, view).execute({ id: userId, viewer: opts.viewerId });
@@ -327,5 +335,6 @@ export async function getUser(ctx: TCtx, input: { id: number }): Promise<TUser |
     ...profileSections(row),
     person: { name: user.name, last_name: user.lastName, phone: contact ? user.phone : null },
     ...(contact ? { email: user.email } : {}),
+    saved: row.saved,
   };
 }

@@ -1,0 +1,132 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browser, newContext, setUpBrowser, uniqueEmail } from './browser';
+import {
+  ANSWER_MS,
+  api,
+  expectFitsAt320,
+  expectNoSeriousA11y,
+  isoDay,
+  prefix,
+  signIn,
+  tag,
+  text,
+  type TLocale,
+} from './journeys';
+import { secretsSeen } from './secrets';
+
+// Favourites and For you (docs/product.md "Favourites", "For you"), in each language: a talent
+// saves a posting with the heart of its card and finds it under Saved; the For you tab lists
+// first the posting that shares the talent's skill. axe finds nothing serious on either tab, and
+// neither scrolls sideways at 320 px.
+
+const JOURNEY_MS = 180_000;
+
+setUpBrowser();
+
+for (const locale of ['en', 'es'] as TLocale[]) {
+  const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);
+  const p = prefix(locale);
+
+  describe(`favourites and For you (${locale})`, () => {
+    let context: BrowserContext;
+    let page: Page;
+
+    beforeAll(async () => {
+      context = await newContext(browser);
+      page = await context.newPage();
+    });
+    afterAll(async () => context?.close());
+
+    it(
+      'a talent saves a posting with the heart, finds it under Saved, and For you lists first the posting sharing their skill',
+      async () => {
+        const word = tag();
+        const skill = `Skill${word}`;
+        const business = { email: uniqueEmail('fav-biz'), password: `Biz-${word}-pass-2026` };
+        const talent = { email: uniqueEmail('fav-talent'), password: `Tal-${word}-pass-2026` };
+        secretsSeen.add(business.password);
+        secretsSeen.add(talent.password);
+        const registered = await api('POST', '/users/register', {
+          email: business.email,
+          name: 'Elena',
+          last_name: 'Gómez',
+          password: business.password,
+          lang: locale,
+          is_talent: false,
+          workplace_name: `Telares ${word}`,
+          position: 'CEO',
+          start_date: '2020-02-01',
+          work_here: true,
+        });
+        const post = async (name: string, skills: string[]) =>
+          (
+            (
+              await api(
+                'POST',
+                '/projects',
+                {
+                  name,
+                  summary: 'A shop for a weavers’ cooperative.',
+                  description: `Catalogue and orders ${word}.`,
+                  skills,
+                  budget: 250_000,
+                  currency: 'USD',
+                  weeks: 6,
+                  modality: 'remote',
+                  country_code: 'PE',
+                  end_date: isoDay(40),
+                },
+                registered.access_token,
+              )
+            ).data as { id: number; name: string }
+          ).name;
+        const matching = await post(`Shop ${word}`, [skill]);
+        // Newer, but sharing nothing with the talent.
+        const newer = await post(`Brand ${word}`, ['Branding']);
+
+        const me = await api('POST', '/users/register', {
+          email: talent.email,
+          name: 'Rosa',
+          last_name: 'Mamani',
+          password: talent.password,
+          lang: locale,
+          is_talent: true,
+        });
+        await api('POST', '/user_skills', { name: skill }, me.access_token);
+
+        await signIn(page, talent.email, talent.password, locale);
+        await page.waitForURL((u) => !u.pathname.endsWith('/auth/login'), { timeout: ANSWER_MS });
+        await page.goto(`${p}/opportunities?search=${word}`);
+        const heart = page.getByRole('button', {
+          name: tr('favorites.save', { name: newer }),
+          exact: true,
+        });
+        await heart.click({ timeout: ANSWER_MS });
+        await expect
+          .poll(() => heart.getAttribute('aria-pressed'), { timeout: ANSWER_MS })
+          .toBe('true');
+
+        await page.getByRole('link', { name: tr('market:kinds.saved'), exact: true }).click();
+        await page.waitForURL((u) => u.searchParams.get('tab') === 'saved');
+        const saved = page.getByRole('heading', { level: 2, name: newer, exact: true });
+        await saved.waitFor({ timeout: ANSWER_MS });
+        expect(
+          await page
+            .getByRole('button', { name: tr('favorites.save', { name: newer }), exact: true })
+            .getAttribute('aria-pressed'),
+        ).toBe('true');
+        await expectNoSeriousA11y(page, `${p}/opportunities?tab=saved`);
+        await expectFitsAt320(page, `${p}/opportunities?tab=saved`);
+
+        await page.getByRole('link', { name: tr('market:kinds.for_you'), exact: true }).click();
+        await page.waitForURL((u) => u.searchParams.get('tab') === 'for_you');
+        const first = page.getByRole('main').getByRole('heading', { level: 2 }).first();
+        await expect.poll(() => first.textContent(), { timeout: ANSWER_MS }).toBe(matching);
+        await expectNoSeriousA11y(page, `${p}/opportunities?tab=for_you`);
+        await expectFitsAt320(page, `${p}/opportunities?tab=for_you`);
+      },
+      JOURNEY_MS,
+    );
+  });
+}
