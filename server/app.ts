@@ -17,6 +17,7 @@ import { profileInfoRoutes } from './routes/profile-info';
 import { profileTagRoutes } from './routes/profile-tags';
 import { proofRoutes } from './routes/proofs';
 import { referenceRoutes } from './routes/reference';
+import { savedSearchRoutes } from './routes/saved-searches';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { workbenchBulkRoutes } from './routes/workbench-bulk';
@@ -64,6 +65,7 @@ export function createApp(deps: TDeps) {
   app.route('/', companyPageRoutes);
   app.route('/', workbenchBulkRoutes);
   app.route('/', conversationRoutes);
+  app.route('/', savedSearchRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

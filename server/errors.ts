@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   expired: 409,
   /** A conversation one side has blocked (docs/api.md "Conversations"). */
   blocked: 409,
+  /** A user's saved searches are at their limit (docs/api.md "Saved searches"). */
+  limit: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -86,6 +88,10 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   blocked: [
     'This conversation is blocked: no one can write in it.',
     'Esta conversación está bloqueada: nadie puede escribir en ella.',
+  ],
+  limit: [
+    'You have reached the limit: delete one first.',
+    'Llegaste al límite: elimina uno primero.',
   ],
   payload_too_large: ['The upload is too large.', 'El archivo es demasiado grande.'],
   unsupported_media_type: [

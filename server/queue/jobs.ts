@@ -1,5 +1,6 @@
 import type { TDeps } from '@/server/context';
 import { log, safeErrorFields } from '@/server/logger';
+import { ALERT_JOBS } from '@/server/services/discovery/alerts';
 import { DIGEST_JOBS } from '@/server/services/notifications/digest';
 import { MAIL_JOBS } from '@/server/services/notifications/mail-outbox';
 import { enqueue, registerWorker, schedule, type TJobSpec, wakeWorker } from './index';
@@ -8,7 +9,7 @@ import { enqueue, registerWorker, schedule, type TJobSpec, wakeWorker } from './
  * Every job the app runs (docs/architecture.md "E-mail outbox and job queue"); each queue is
  * also listed in db/queue.ts QUEUES.
  */
-export const JOBS: TJobSpec[] = [...MAIL_JOBS, ...DIGEST_JOBS];
+export const JOBS: TJobSpec[] = [...MAIL_JOBS, ...DIGEST_JOBS, ...ALERT_JOBS];
 
 /**
  * At server start: the process's queue, a worker for every job, the cron schedules, and a first

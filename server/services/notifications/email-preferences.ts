@@ -24,6 +24,8 @@ export const EMAIL_KIND_OF = {
   application_new: 'new_applicants',
   application_withdrawn: 'new_applicants',
   ready_to_close: 'new_applicants',
+  // To whoever saved a search a new posting matches (docs/product.md "Saved searches and alerts").
+  alert_match: 'alerts',
   // The e-mail of a conversation's message unread for 10 minutes.
   message: 'messages',
 } as const satisfies Record<string, TEmailKindName>;
