@@ -89,12 +89,17 @@ export type TMatch = {
  * never to a member of the posting's company. Of several searches of one person the instant one
  * is told. Answers the alerts just recorded.
  */
-export async function recordMatches(
+export function recordMatches(
   db: Db,
   now: Date,
   kind: TPostingKind,
   postingId: number,
 ): Promise<TMatch[]> {
+  return rowsOf<TMatch>(db, matchStatement(now, kind, postingId));
+}
+
+/** The statement of recordMatches (scripts/bench-alerts.ts prints its plan). */
+export function matchStatement(now: Date, kind: TPostingKind, postingId: number): SQL {
   const t = TABLE[kind];
   const pay = PAY[kind];
   const recruiting = sql.join(
@@ -102,9 +107,7 @@ export async function recordMatches(
     sql`, `,
   );
   const unit = minorPerUnit(sql`p.currency`);
-  return rowsOf<TMatch>(
-    db,
-    sql`with p as (
+  return sql`with p as (
         select p.id, p.name, p.company_id, p.owner_id, p.currency, p.search_terms,
           ${pay.high}::bigint as high, ${pay.low}::bigint as low, ${unit}::bigint as unit
         from ${t.name} p
@@ -140,6 +143,5 @@ export async function recordMatches(
         returning user_id, saved_search_id
       )
       select a.user_id, a.saved_search_id, f.name as search_name, f.alert, p.name as posting_name
-      from added a join found f on f.user_id = a.user_id, p`,
-  );
+      from added a join found f on f.user_id = a.user_id, p`;
 }
