@@ -157,7 +157,7 @@ const BASE_WORDS = [
 /** Base words, and rarer made-up ones, so that terms range from common to rare. */
 const WORDS: string[] = [
   ...BASE_WORDS,
-  ...Array.from({ length: 400 }, (_, i) => `${BASE_WORDS[i % BASE_WORDS.length]}${i}`),
+  ...Array.from({ length: 3000 }, (_, i) => `${BASE_WORDS[i % BASE_WORDS.length]}${i}`),
 ];
 const SKILLS = [
   'Design',
@@ -208,7 +208,7 @@ type TRandom = ReturnType<typeof randomSource>;
 function generatedQuery(r: TRandom, kind: TPostingKind): TSavedSearchQuery {
   const q: TSavedSearchQuery = {};
   // Most searches name a word or two (any of the vocabulary); some name only filters.
-  const words = r.next() < 0.15 ? 0 : 1 + Math.floor(r.next() * 2);
+  const words = r.next() < 0.05 ? 0 : 1 + Math.floor(r.next() * 2);
   if (words > 0) {
     q.search = Array.from({ length: words }, () => {
       const w = r.pick(WORDS);
