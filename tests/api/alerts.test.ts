@@ -182,6 +182,9 @@ describe('a new posting that matches a saved search', () => {
       max_pay: 1500,
       currency: 'USD',
     });
+    // A search of filters that are no term (pay only) is matched too.
+    const payOnly = await createTalent(api);
+    await saveSearch(payOnly, 'project', { min_pay: 1500, currency: 'USD' });
     const others: [string, TTestUser][] = [];
     for (const [what, kind, query] of cases) {
       const t = await createTalent(api);
@@ -191,6 +194,7 @@ describe('a new posting that matches a saved search', () => {
     // 150,000 cents: 1,500 USD.
     await fx.postProject(owner.token, { name: `Poster ${w}`, budget: 150_000, currency: 'USD' });
     expect(await alertsOf(matching)).toHaveLength(1);
+    expect(await alertsOf(payOnly)).toHaveLength(1);
     for (const [what, t] of others) expect(await alertsOf(t), what).toHaveLength(0);
   });
 

@@ -15,8 +15,8 @@ import { searchWords } from '@/server/services/marketplace/posting-search';
 // posting's text is (tc_search_norm and the 'simple' parser), as 'w:<word>'. A search word
 // matches when it begins a word of the posting, so a posting's terms are its facets and every
 // prefix of each of its words ('w:d', 'w:de', 'w:dev'…). A new posting is then matched by ONE
-// query: the searches whose required terms are all among the posting's (`<@`, the GIN index of
-// saved_searches), the pay in the search's currency only, and the kind.
+// query: per term of the posting, the searches requiring it (the GIN index of saved_searches),
+// kept when all they require was found; the pay in the search's currency only, and the kind.
 
 /**
  * The longest word prefix a posting gives: a search word is at most the search's 100
@@ -115,20 +115,30 @@ export function matchStatement(now: Date, kind: TPostingKind, postingId: number)
           and (p.end_date is null or p.end_date >= ${earliestToday(now)}::date)
       ),
       terms as (
-        select array(
-          select lex from p, unnest(tsvector_to_array(p.search_terms)) lex where lex like '#%'
-          union
-          select 'w:' || left(lex, n) from p, unnest(tsvector_to_array(p.search_terms)) lex,
-            generate_series(1, least(length(lex), ${MAX_PREFIX}::int)) n
-          where lex not like '#%'
-        ) as terms
+        select lex as term from p, unnest(tsvector_to_array(p.search_terms)) lex
+        where lex like '#%'
+        union
+        select 'w:' || left(lex, n) from p, unnest(tsvector_to_array(p.search_terms)) lex,
+          generate_series(1, least(length(lex), ${MAX_PREFIX}::int)) n
+        where lex not like '#%'
+      ),
+      candidates as (
+        -- Per term of the posting, the searches that require it (the GIN index, exact): a
+        -- search matches when every term it requires was found, i.e. as many as it has.
+        select s.id from terms t
+          join saved_searches s on s.required_terms @> array[t.term]
+        where s.kind = ${kind} and s.alert <> 'off'
+        group by s.id, s.required_terms
+        having count(*) = cardinality(s.required_terms)
+        union all
+        -- And those that require nothing (filters of pay only, or none).
+        select s.id from saved_searches s
+        where s.required_terms <@ '{}'::text[] and s.kind = ${kind} and s.alert <> 'off'
       ),
       found as (
         select distinct on (s.user_id) s.user_id, s.id, s.name, s.alert
-        from saved_searches s, p
-        where s.kind = ${kind} and s.alert <> 'off'
-          and s.required_terms <@ (select terms from terms)
-          and (s.min_pay is null or (s.currency = p.currency and p.high >= s.min_pay * p.unit))
+        from candidates c join saved_searches s on s.id = c.id, p
+        where (s.min_pay is null or (s.currency = p.currency and p.high >= s.min_pay * p.unit))
           and (s.max_pay is null or (s.currency = p.currency and p.low <= s.max_pay * p.unit))
           and s.user_id <> p.owner_id
           and not exists (select 1 from company_members m
