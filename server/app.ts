@@ -19,6 +19,7 @@ import { profileInfoRoutes } from './routes/profile-info';
 import { profileTagRoutes } from './routes/profile-tags';
 import { proofRoutes } from './routes/proofs';
 import { referenceRoutes } from './routes/reference';
+import { savedSearchRoutes } from './routes/saved-searches';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { workbenchBulkRoutes } from './routes/workbench-bulk';
@@ -68,6 +69,7 @@ export function createApp(deps: TDeps) {
   app.route('/', conversationRoutes);
   app.route('/', inviteRoutes);
   app.route('/', favoriteRoutes);
+  app.route('/', savedSearchRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

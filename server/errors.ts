@@ -23,7 +23,7 @@ export const ERROR_STATUS = {
   expired: 409,
   /** A conversation one side has blocked (docs/api.md "Conversations"). */
   blocked: 409,
-  /** A per-user limit of a list is reached (docs/api.md "Favourites"). */
+  /** A per-user limit of a list is reached: saved searches, favourites (docs/api.md "Saved searches", "Favourites"). */
   limit: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -95,7 +95,10 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
     'This conversation is blocked: no one can write in it.',
     'Esta conversación está bloqueada: nadie puede escribir en ella.',
   ],
-  limit: ['You have reached the limit of this list.', 'Has llegado al límite de esta lista.'],
+  limit: [
+    'You have reached the limit: delete one first.',
+    'Llegaste al límite: elimina uno primero.',
+  ],
   payload_too_large: ['The upload is too large.', 'El archivo es demasiado grande.'],
   unsupported_media_type: [
     'This type of file is not accepted.',

@@ -15,6 +15,8 @@ import { PaypalForm } from './paypal-form';
 const WalletSettings = lazy(() =>
   import('@/components/wallets/wallet-settings').then((m) => ({ default: m.WalletSettings })),
 );
+// The saved searches read the API cache: loaded in the browser only (docs/product.md "Saved searches and alerts").
+const SavedSearchesSection = lazy(() => import('@/components/discovery/saved-searches-section'));
 
 /**
  * /profile/settings: password, payment e-mail, the e-mails one gets, and wallets. The heading and its lead are the same
@@ -42,6 +44,7 @@ export function Settings() {
         </LeaveGuard>
         {inBrowser && (
           <Suspense fallback={null}>
+            <SavedSearchesSection />
             <WalletSettings />
           </Suspense>
         )}

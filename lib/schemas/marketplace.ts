@@ -212,7 +212,7 @@ const optionalQueryText = (max: number) =>
     ),
   );
 
-const searchEntries = {
+export const searchEntries = {
   search: optionalQueryText(MARKET_LIMITS.search),
   skill: optionalQueryText(MARKET_LIMITS.skill),
   country: v.optional(v.pipe(v.string(), v.toUpperCase(), v.regex(/^[A-Z]{2}$/, 'country'))),

@@ -1,5 +1,6 @@
 import type { TDeps } from '@/server/context';
 import { log, safeErrorFields } from '@/server/logger';
+import { ALERT_JOBS } from '@/server/services/discovery/alerts';
 import { DEADLINE_JOBS } from '@/server/services/discovery/deadlines';
 import { DIGEST_JOBS } from '@/server/services/notifications/digest';
 import { MAIL_JOBS } from '@/server/services/notifications/mail-outbox';
@@ -9,7 +10,7 @@ import { enqueue, registerWorker, schedule, type TJobSpec, wakeWorker } from './
  * Every job the app runs (docs/architecture.md "E-mail outbox and job queue"); each queue is
  * also listed in db/queue.ts QUEUES.
  */
-export const JOBS: TJobSpec[] = [...MAIL_JOBS, ...DIGEST_JOBS, ...DEADLINE_JOBS];
+export const JOBS: TJobSpec[] = [...MAIL_JOBS, ...DIGEST_JOBS, ...ALERT_JOBS, ...DEADLINE_JOBS];
 
 /**
  * At server start: the process's queue, a worker for every job, the cron schedules, and a first

@@ -20,6 +20,8 @@ export type TTab = 'projects' | 'jobs' | 'talents' | TPersonalTab;
 const TalentSearch = dynamic(() => import('./talent-search'), { ssr: false });
 // The caller's Saved and For you tabs, read with their token (components/favorites/personal-tabs.tsx).
 const PersonalTabs = dynamic(() => import('@/components/favorites/personal-tabs'), { ssr: false });
+// "Save this search" is for signed-in users, in the browser (docs/product.md "Saved searches and alerts").
+const SaveSearch = dynamic(() => import('@/components/discovery/save-search'), { ssr: false });
 
 /**
  * /opportunities: projects and jobs rendered on the server from the URL's choices (a search can
@@ -93,9 +95,12 @@ export function Opportunities({
         <div className={styles.layout}>
           <FilterPanel tab={tab} values={values} countries={countries} />
           <section aria-labelledby="results-count" className={styles.results}>
-            <p id="results-count" className={styles.count} role="status">
-              {t('search.results', { count: results?.total ?? 0 })}
-            </p>
+            <div className={styles.resultsHead}>
+              <p id="results-count" className={styles.count} role="status">
+                {t('search.results', { count: results?.total ?? 0 })}
+              </p>
+              {rehydrated && user && <SaveSearch tab={tab} values={values} />}
+            </div>
             {results && results.data.length > 0 ? (
               <>
                 <div className={styles.cards}>

@@ -16,6 +16,7 @@ import { audit } from '@/server/services/companies/audit';
 import { assertCompanyCan, chosenCompany } from '@/server/services/companies/permissions';
 import { sentFields } from '@/server/services/profile/common';
 import { companySubject, takeRateLimits } from '@/server/services/rate-limit';
+import { queueAlertMatch } from '@/server/services/discovery/alerts';
 import { SERVER_KINDS } from './kinds';
 import { notRecruiting, postingNotFound, type TKind } from './posting-dto';
 import { getPosting } from './posting-page';
@@ -123,7 +124,7 @@ export async function createPosting(
   await referenceProblems(ctx, fields, fields);
   await takePostingLimits(ctx, companyId);
   const table = SERVER_KINDS[kind].postingTable as typeof projects;
-  const id = await ctx.db.transaction(async (tx) => {
+  const { id, wake } = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(table)
       .values({
@@ -141,8 +142,10 @@ export async function createPosting(
       target: { type: kind, id: row!.id, label: fields.name },
       now: ctx.now,
     });
-    return row!.id;
+    // The saved searches it matches are alerted by the job queue (docs/product.md "Saved searches and alerts").
+    return { id: row!.id, wake: await queueAlertMatch(tx, kind, row!.id) };
   });
+  wake();
   return getPosting(ctx, { kind, id });
 }
 

@@ -8,6 +8,7 @@ import { digestMail, type TDigestKind } from '@/server/mail/templates';
 import { listUnsubscribeHeaders, unsubscribeUrl } from '@/server/mail/unsubscribe';
 import type { TJobSpec } from '@/server/queue';
 import { deliveryOf } from './email-preferences';
+import { DIGEST_ONLY_TOPIC } from './mail-outbox';
 
 // The daily digest (docs/product.md "E-mail that respects people"): the outbox's rows of the kinds
 // a user takes "daily" wait there (the instant sender leaves them, ./mail-outbox.ts), and once a
@@ -37,10 +38,15 @@ export function digestMoment(now: Date): Date | null {
   return now < moment ? null : moment;
 }
 
-/** The rows of the digest: pending by `cut`, of a kind their user takes daily, not held. */
+/**
+ * The rows of the digest: pending by `cut`, of a kind their user takes daily (or of a topic only
+ * the digest sends, DIGEST_ONLY_TOPIC, of a kind not off), not held.
+ */
 const pendingDaily = (now: Date, cut: Date) => sql`m.due_at is not null and m.due_at <= ${at(cut)}
   and (m.locked_until is null or m.locked_until <= ${at(now)})
-  and ${deliveryOf(sql`m.user_id`, sql`m.kind`)} = 'daily'`;
+  and (${deliveryOf(sql`m.user_id`, sql`m.kind`)} = 'daily'
+    or (m.topic like ${`${DIGEST_ONLY_TOPIC}%`}
+      and ${deliveryOf(sql`m.user_id`, sql`m.kind`)} <> 'off'))`;
 
 type TDigestRow = {
   id: number;

@@ -30,6 +30,8 @@ export const EMAIL_KIND_OF = {
   deadline_soon: 'new_applicants',
   applicants_waiting: 'new_applicants',
   posting_expired: 'new_applicants',
+  // To whoever saved a search a new posting matches (docs/product.md "Saved searches and alerts").
+  alert_match: 'alerts',
   // The e-mail of a conversation's message unread for 10 minutes.
   message: 'messages',
 } as const satisfies Record<string, TEmailKindName>;

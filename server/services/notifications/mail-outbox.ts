@@ -114,6 +114,17 @@ const deliveryOf = (m: string, p: string) =>
     end, 'instant')`);
 
 /**
+ * A topic under this prefix is e-mailed only in the daily digest, unless its kind is off: a saved
+ * search's alert told daily (server/services/discovery/alerts.ts).
+ */
+export const DIGEST_ONLY_TOPIC = 'digest:';
+
+/** Whether the row in `m` waits for the daily digest (`p`: its user's email_preferences). */
+const leftToDigest = (m: string, p: string) =>
+  sql`(${deliveryOf(m, p)} = 'daily' or (${sql.raw(m)}.topic like ${`${DIGEST_ONLY_TOPIC}%`}
+    and ${deliveryOf(m, p)} <> 'off'))`;
+
+/**
  * Takes up to BATCH due rows that no other sender holds (only those of `only`, if given). Rows
  * whose user takes their kind in the daily digest are left to it.
  */
@@ -130,7 +141,7 @@ function claim(db: Db, now: Date, only?: TMailKey[]) {
       where u.id = o.user_id and o.id in (
         select m.id from mail_outbox m left join email_preferences p on p.user_id = m.user_id
         where m.due_at <= ${at(now)} and (m.locked_until is null or m.locked_until <= ${at(now)})
-          and ${deliveryOf('m', 'p')} <> 'daily'
+          and not ${leftToDigest('m', 'p')}
           ${ofKeys}
         order by m.due_at limit ${BATCH}
         for update of m skip locked)
@@ -352,7 +363,7 @@ export async function sweepMailJob(_data: unknown, deps: TDeps) {
     sql`select m.topic, m.user_id as "userId"
       from mail_outbox m left join email_preferences p on p.user_id = m.user_id
       where m.due_at <= ${at(now)} and (m.locked_until is null or m.locked_until <= ${at(now)})
-        and ${deliveryOf('m', 'p')} <> 'daily'
+        and not ${leftToDigest('m', 'p')}
         and not exists (select 1 from pgboss.job j
           where j.name = ${MAIL_SEND} and j.state in ('created', 'retry')
             and split_part(j.singleton_key, '@', 1) = m.topic || '|' || m.user_id
