@@ -15,7 +15,6 @@ import {
 import { CompanyLine } from '@/components/marketplace/shared/company-line';
 import { Responsiveness } from '@/components/company/responsiveness';
 import { SaveHeart } from '@/components/favorites/save-heart';
-import { kindOfPosting } from '@/lib/kinds';
 import styles from './postings.module.css';
 import type { TViewerApplication } from '@/types/marketplace';
 import type { TResponsiveness } from '@/types/pipeline';

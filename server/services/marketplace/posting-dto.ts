@@ -45,8 +45,7 @@ export const isAccepting = (
   p: { statusId: number; endDate: string | null },
   kind: TKind,
   now: Date,
-) =>
-  p.statusId === KINDS[kind].statuses.recruiting && !isDeadlinePassed(p.endDate, now);
+) => p.statusId === KINDS[kind].statuses.recruiting && !isDeadlinePassed(p.endDate, now);
 
 /**
  * The columns every list of postings reads besides the posting's own: its author's name, its
