@@ -17,7 +17,7 @@ import { createBusiness, createTalent, type TTestUser } from '../helpers/users';
 // The suite runs on PGlite, and on PostgreSQL with TEST_DATABASE_URL.
 
 const DAY = 24 * 3600 * 1000;
-const { applied, shortlisted, hired, rejected } = APPLICATION_STATUS;
+const { shortlisted, hired, rejected } = APPLICATION_STATUS;
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let fx: ReturnType<typeof pipelineFixtures>;
@@ -269,6 +269,21 @@ describe('applicants waiting 14 days without a move', () => {
       '1 postulante a “API” lleva 14 días o más esperando una respuesta.',
     );
   });
+
+  it('a posting without a deadline reminds too', async () => {
+    const owner = await createBusiness(api);
+    const talent = await createTalent(api);
+    const job = await fx.postJob(owner.token, { end_date: null, name: 'Open-ended' });
+    await fx.applyJob(talent.token, job.id);
+    onDay(13);
+    await runSweep();
+    expect(await notificationsOf(owner, 'applicants_waiting')).toEqual([]);
+    onDay(15);
+    await runSweep();
+    expect(await remindersOf('job', job.id)).toEqual([`waiting:${day(15)}`]);
+    expect(await notificationsOf(owner, 'applicants_waiting')).toHaveLength(1);
+    expect(statusOf(await getPosting('job', job.id))).toBe(JOB_STATUS.recruiting);
+  });
 });
 
 describe('30 days past the deadline with nobody hired', () => {
@@ -384,11 +399,10 @@ describe('a step whose transaction failed', () => {
 });
 
 describe('nothing happens', () => {
-  it('for postings without a deadline or already closed', async () => {
+  it('for postings without a deadline (no applicant waiting) or already closed', async () => {
     const owner = await createBusiness(api);
     const talent = await createTalent(api);
     const open = await fx.postJob(owner.token, { end_date: null });
-    await fx.applyJob(talent.token, open.id);
     const cancelled = await fx.postProject(owner.token, { end_date: day(3) });
     await fx.applyProject(talent.token, cancelled.id);
     const r = await api.call('DELETE', '/projects', {
@@ -409,6 +423,5 @@ describe('nothing happens', () => {
     for (const type of ['deadline_soon', 'applicants_waiting', 'posting_expired']) {
       expect(await notificationsOf(owner, type), type).toEqual([]);
     }
-    expect(applied).toBe(0);
   });
 });

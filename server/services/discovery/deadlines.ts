@@ -107,7 +107,7 @@ async function dueFor(db: Db, kind: TPostingKind, step: TDeadlineStep, now: Date
     sql`select ${id} as id, ${qualified(t.name)} as name, ${qualified(t.companyId)} as company_id,
         ${endDate}::text as end_date${waiting ? sql`, count(*)::int as waiting` : sql``}
       from ${t}${waiting ? sql` join ${a} on ${appFk} = ${id}` : sql``}
-      where ${endDate} is not null and ${where[step]}
+      where ${waiting ? sql`true` : sql`${endDate} is not null`} and ${where[step]}
       ${waiting ? sql`group by ${id}` : sql``}
       order by ${id} limit ${BATCH}`,
   );
