@@ -1,19 +1,17 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, newContext, setUpBrowser, uniqueEmail } from './browser';
+import { setUpBrowser, uniqueEmail } from './browser';
+import { ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, prefix, tag } from './journeys';
 import {
-  ANSWER_MS,
-  api,
-  expectFitsAt320,
-  expectNoSeriousA11y,
-  isoDay,
-  prefix,
-  signIn,
-  tag,
-  text,
-  type TLocale,
-} from './journeys';
-import { secretsSeen } from './secrets';
+  closePages,
+  LOCALES,
+  openPage,
+  postProjectByApi,
+  registerBusinessByApi,
+  registerTalentByApi,
+  signedIn,
+  translator,
+} from './scenes';
 
 // Invitations to apply (docs/product.md "Invitations to apply"), in each language: a business
 // invites a talent from the talents tab of /opportunities to one of its open postings, with a
@@ -24,8 +22,8 @@ const JOURNEY_MS = 180_000;
 
 setUpBrowser();
 
-for (const locale of ['en', 'es'] as TLocale[]) {
-  const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);
+for (const locale of LOCALES) {
+  const tr = translator(locale);
   const p = prefix(locale);
 
   describe(`invitations to apply (${locale})`, () => {
@@ -40,70 +38,23 @@ for (const locale of ['en', 'es'] as TLocale[]) {
     const talent = { email: uniqueEmail(`invitee${locale}`), password: `talent ${locale} ${word}` };
     const project = { id: 0, title: `Tambo${word} ${locale === 'es' ? 'tienda' : 'shop'}` };
     const message = locale === 'es' ? 'Nos encantó tu portafolio.' : 'We loved your portfolio.';
-    let ownerContext: BrowserContext;
-    let talentContext: BrowserContext;
     let ownerPage: Page;
     let talentPage: Page;
 
     beforeAll(async () => {
-      ownerContext = await newContext(browser);
-      talentContext = await newContext(browser);
-      ownerPage = await ownerContext.newPage();
-      talentPage = await talentContext.newPage();
+      ownerPage = await openPage();
+      talentPage = await openPage();
     });
-    afterAll(async () => {
-      await ownerContext?.close();
-      await talentContext?.close();
-    });
+    afterAll(() => closePages(ownerPage, talentPage));
 
     it(
       'a business invites a talent from the talents tab',
       async () => {
-        secretsSeen.add(owner.password);
-        secretsSeen.add(talent.password);
-        const registered = await api('POST', '/users/register', {
-          email: owner.email,
-          name: 'Lucía',
-          last_name: 'Martín',
-          password: owner.password,
-          lang: locale,
-          is_talent: false,
-          workplace_name: company,
-          position: 'CEO',
-          start_date: '2020-02-01',
-          work_here: true,
-        });
-        const posted = await api(
-          'POST',
-          '/projects',
-          {
-            name: project.title,
-            summary: 'An online shop for a weavers’ cooperative.',
-            description: 'Catalogue, orders and payments, in Spanish and English.',
-            skills: ['React'],
-            budget: 250_000,
-            currency: 'USD',
-            weeks: 6,
-            modality: 'remote',
-            country_code: 'PE',
-            end_date: isoDay(40),
-          },
-          registered.access_token,
-        );
-        project.id = (posted.data as { id: number }).id;
-        await api('POST', '/users/register', {
-          email: talent.email,
-          name: talentName.name,
-          last_name: talentName.lastName,
-          password: talent.password,
-          lang: locale,
-          is_talent: true,
-        });
+        const token = await registerBusinessByApi(locale, { ...owner, company });
+        project.id = (await postProjectByApi(token, { name: project.title })).id;
+        await registerTalentByApi(locale, { ...talent, ...talentName });
 
-        await signIn(ownerPage, owner.email, owner.password, locale);
-        await ownerPage.waitForURL((u) => !u.pathname.endsWith('/auth/login'), {
-          timeout: ANSWER_MS,
-        });
+        await signedIn(ownerPage, owner, locale);
         await ownerPage.goto(
           `${p}/opportunities?tab=talents&search=${encodeURIComponent(talentName.lastName)}`,
         );
@@ -144,10 +95,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       'the talent finds the invitation under /applications → Invitations and on the posting, and applies from it',
       async () => {
         expect(project.id).toBeGreaterThan(0);
-        await signIn(talentPage, talent.email, talent.password, locale);
-        await talentPage.waitForURL((u) => !u.pathname.endsWith('/auth/login'), {
-          timeout: ANSWER_MS,
-        });
+        await signedIn(talentPage, talent, locale);
         await talentPage.goto(`${p}/applications?type=invites`);
         const link = talentPage.getByRole('link', { name: project.title, exact: true });
         await link.waitFor({ timeout: ANSWER_MS });

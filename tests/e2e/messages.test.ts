@@ -1,19 +1,18 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, newContext, setUpBrowser, uniqueEmail } from './browser';
+import { setUpBrowser, uniqueEmail } from './browser';
+import { ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, prefix, tag } from './journeys';
 import {
-  ANSWER_MS,
-  api,
-  expectFitsAt320,
-  expectNoSeriousA11y,
-  isoDay,
-  prefix,
-  signIn,
-  tag,
-  text,
-  type TLocale,
-} from './journeys';
-import { secretsSeen } from './secrets';
+  applyByApi,
+  closePages,
+  LOCALES,
+  openPage,
+  postProjectByApi,
+  registerBusinessByApi,
+  registerTalentByApi,
+  signedIn,
+  translator,
+} from './scenes';
 
 // Conversations (docs/product.md "Conversations"), in each language: a business and the talent
 // who applied to its project open the application's conversation ("Message" on the board's card
@@ -25,8 +24,8 @@ const JOURNEY_MS = 180_000;
 
 setUpBrowser();
 
-for (const locale of ['en', 'es'] as TLocale[]) {
-  const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);
+for (const locale of LOCALES) {
+  const tr = translator(locale);
   const p = prefix(locale);
 
   describe(`a conversation between a business and an applicant (${locale})`, () => {
@@ -36,89 +35,34 @@ for (const locale of ['en', 'es'] as TLocale[]) {
     const applicant = `Rosa Mamani${word}`;
     const posting = `Telar${word} ${locale === 'es' ? 'tienda' : 'shop'}`;
     let projectId = 0;
-    let bizContext: BrowserContext;
-    let talentContext: BrowserContext;
     let biz: Page;
     let tal: Page;
 
     beforeAll(async () => {
-      bizContext = await newContext(browser);
-      talentContext = await newContext(browser);
-      biz = await bizContext.newPage();
-      tal = await talentContext.newPage();
+      biz = await openPage();
+      tal = await openPage();
     });
-    afterAll(async () => {
-      await bizContext?.close();
-      await talentContext?.close();
-    });
+    afterAll(() => closePages(biz, tal));
 
     const log = (page: Page) => page.getByRole('log');
     const composer = (page: Page) =>
       page.getByRole('textbox', { name: tr('messages:composer.label'), exact: true });
 
-    async function signedIn(page: Page, who: { email: string; password: string }) {
-      await signIn(page, who.email, who.password, locale);
-      await page.waitForURL((u) => !u.pathname.endsWith('/auth/login'), { timeout: ANSWER_MS });
-    }
-
     it(
       'both open the application’s conversation and each sees the other’s message live',
       async () => {
-        secretsSeen.add(business.password);
-        secretsSeen.add(talent.password);
-        const registered = await api('POST', '/users/register', {
-          email: business.email,
+        const token = await registerBusinessByApi(locale, {
+          ...business,
+          company: `Tejidos ${word}`,
           name: 'Elena',
-          last_name: 'Gómez',
-          password: business.password,
-          lang: locale,
-          is_talent: false,
-          workplace_name: `Tejidos ${word}`,
-          position: 'CEO',
-          start_date: '2020-02-01',
-          work_here: true,
+          lastName: 'Gómez',
         });
-        const posted = await api(
-          'POST',
-          '/projects',
-          {
-            name: posting,
-            summary: 'An online shop for a weavers’ cooperative.',
-            description: 'Catalogue, orders and payments, in Spanish and English.',
-            skills: ['React'],
-            budget: 250_000,
-            currency: 'USD',
-            weeks: 6,
-            modality: 'remote',
-            country_code: 'PE',
-            end_date: isoDay(40),
-          },
-          registered.access_token,
-        );
-        projectId = (posted.data as { id: number }).id;
-        const applied = await api('POST', '/users/register', {
-          email: talent.email,
-          name: 'Rosa',
-          last_name: `Mamani${word}`,
-          password: talent.password,
-          lang: locale,
-          is_talent: true,
-        });
-        await api(
-          'POST',
-          '/project_applications',
-          {
-            project_id: projectId,
-            proposal: 'I built the shops of two cooperatives in Cusco.',
-            price_proposal: 240_000,
-            weeks: 6,
-            lang: locale,
-          },
-          applied.access_token,
-        );
+        projectId = (await postProjectByApi(token, { name: posting })).id;
+        const applied = await registerTalentByApi(locale, { ...talent, lastName: `Mamani${word}` });
+        await applyByApi(locale, applied, { projectId });
 
         // The business opens it from the applicant's card on the board.
-        await signedIn(biz, business);
+        await signedIn(biz, business, locale);
         await biz.goto(`${p}/business/projects/${projectId}/applicants`);
         await biz
           .getByRole('button', { name: tr('market:message.message_name', { name: applicant }) })
@@ -128,7 +72,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         await composer(biz).waitFor({ timeout: ANSWER_MS });
 
         // The talent opens the same one from their application.
-        await signedIn(tal, talent);
+        await signedIn(tal, talent, locale);
         await tal.goto(`${p}/applications`);
         await tal
           .getByRole('button', { name: tr('market:message.message_about', { posting }) })
