@@ -1,20 +1,17 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { browser, newContext, setUpBrowser, uniqueEmail, waitForHydration } from './browser';
+import { setUpBrowser, uniqueEmail, waitForHydration } from './browser';
+import { ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, prefix, tag, toast } from './journeys';
 import {
-  ANSWER_MS,
-  api,
-  expectFitsAt320,
-  expectNoSeriousA11y,
-  isoDay,
-  prefix,
-  signIn,
-  tag,
-  text,
-  toast,
-  type TLocale,
-} from './journeys';
-import { secretsSeen } from './secrets';
+  closePages,
+  LOCALES,
+  openPage,
+  postProjectByApi,
+  registerBusinessByApi,
+  registerTalentByApi,
+  signedIn,
+  translator,
+} from './scenes';
 
 // Saved searches and alerts (docs/product.md "Saved searches and alerts"), in each language: a
 // talent saves a search on /opportunities with an instant alert; a business posts a matching
@@ -27,8 +24,8 @@ const ALERT_MS = 60_000;
 
 setUpBrowser();
 
-for (const locale of ['en', 'es'] as TLocale[]) {
-  const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);
+for (const locale of LOCALES) {
+  const tr = translator(locale);
   const p = prefix(locale);
 
   describe(`a saved search alerts a talent of a new posting (${locale})`, () => {
@@ -36,31 +33,18 @@ for (const locale of ['en', 'es'] as TLocale[]) {
     const talent = { email: uniqueEmail(`alerttalent${locale}`), password: `talent words ${word}` };
     const search = `telar${word}`;
     const posting = `Telar${word}s ${locale === 'es' ? 'tienda' : 'shop'}`;
-    let context: BrowserContext;
     let page: Page;
 
     beforeAll(async () => {
-      context = await newContext(browser);
-      page = await context.newPage();
+      page = await openPage();
     });
-    afterAll(async () => {
-      await context?.close();
-    });
+    afterAll(() => closePages(page));
 
     it(
       'saves a search with an instant alert; a matching project posted later shows in the bell',
       async () => {
-        secretsSeen.add(talent.password);
-        await api('POST', '/users/register', {
-          email: talent.email,
-          name: 'Rosa',
-          last_name: `Mamani${word}`,
-          password: talent.password,
-          lang: locale,
-          is_talent: true,
-        });
-        await signIn(page, talent.email, talent.password, locale);
-        await page.waitForURL((u) => !u.pathname.endsWith('/auth/login'), { timeout: ANSWER_MS });
+        await registerTalentByApi(locale, { ...talent, lastName: `Mamani${word}` });
+        await signedIn(page, talent, locale);
 
         await page.goto(`${p}/opportunities?tab=projects&search=${search}&modality=remote`);
         await waitForHydration(page);
@@ -91,35 +75,17 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         await expectFitsAt320(page, `${p}/profile/settings`);
 
         // A business posts a matching project; the talent's bell counts the alert.
-        const business = await api('POST', '/users/register', {
+        const business = await registerBusinessByApi(locale, {
           email: uniqueEmail(`alertbiz${locale}`),
-          name: 'Elena',
-          last_name: 'Gómez',
           password: `biz words ${word}`,
-          lang: locale,
-          is_talent: false,
-          workplace_name: `Tejidos ${word}`,
-          position: 'CEO',
-          start_date: '2020-02-01',
-          work_here: true,
+          company: `Tejidos ${word}`,
+          name: 'Elena',
+          lastName: 'Gómez',
         });
-        await api(
-          'POST',
-          '/projects',
-          {
-            name: posting,
-            summary: 'An online shop for a weavers’ cooperative.',
-            description: 'Catalogue, orders and payments.',
-            skills: ['React'],
-            budget: 250_000,
-            currency: 'USD',
-            weeks: 6,
-            modality: 'remote',
-            country_code: 'PE',
-            end_date: isoDay(40),
-          },
-          business.access_token,
-        );
+        await postProjectByApi(business, {
+          name: posting,
+          description: 'Catalogue, orders and payments.',
+        });
         const bell = page
           .getByRole('banner')
           .getByRole('link', { name: tr('notifications.bell_unread_one', { count: 1 }) });

@@ -1,19 +1,17 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, newContext, setUpBrowser, uniqueEmail } from './browser';
+import { setUpBrowser, uniqueEmail } from './browser';
+import { api, ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, prefix, tag } from './journeys';
 import {
-  ANSWER_MS,
-  api,
-  expectFitsAt320,
-  expectNoSeriousA11y,
-  isoDay,
-  prefix,
-  signIn,
-  tag,
-  text,
-  type TLocale,
-} from './journeys';
-import { secretsSeen } from './secrets';
+  closePages,
+  LOCALES,
+  openPage,
+  postProjectByApi,
+  registerBusinessByApi,
+  registerTalentByApi,
+  signedIn,
+  translator,
+} from './scenes';
 
 // Favourites and For you (docs/product.md "Favourites", "For you"), in each language: a talent
 // saves a posting with the heart of its card and finds it under Saved; the For you tab lists
@@ -24,19 +22,17 @@ const JOURNEY_MS = 180_000;
 
 setUpBrowser();
 
-for (const locale of ['en', 'es'] as TLocale[]) {
-  const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);
+for (const locale of LOCALES) {
+  const tr = translator(locale);
   const p = prefix(locale);
 
   describe(`favourites and For you (${locale})`, () => {
-    let context: BrowserContext;
     let page: Page;
 
     beforeAll(async () => {
-      context = await newContext(browser);
-      page = await context.newPage();
+      page = await openPage();
     });
-    afterAll(async () => context?.close());
+    afterAll(() => closePages(page));
 
     it(
       'a talent saves a posting with the heart, finds it under Saved, and For you lists first the posting sharing their skill',
@@ -45,58 +41,29 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         const skill = `Skill${word}`;
         const business = { email: uniqueEmail('fav-biz'), password: `Biz-${word}-pass-2026` };
         const talent = { email: uniqueEmail('fav-talent'), password: `Tal-${word}-pass-2026` };
-        secretsSeen.add(business.password);
-        secretsSeen.add(talent.password);
-        const registered = await api('POST', '/users/register', {
-          email: business.email,
+        const token = await registerBusinessByApi(locale, {
+          ...business,
+          company: `Telares ${word}`,
           name: 'Elena',
-          last_name: 'Gómez',
-          password: business.password,
-          lang: locale,
-          is_talent: false,
-          workplace_name: `Telares ${word}`,
-          position: 'CEO',
-          start_date: '2020-02-01',
-          work_here: true,
+          lastName: 'Gómez',
         });
         const post = async (name: string, skills: string[]) =>
           (
-            (
-              await api(
-                'POST',
-                '/projects',
-                {
-                  name,
-                  summary: 'A shop for a weavers’ cooperative.',
-                  description: `Catalogue and orders ${word}.`,
-                  skills,
-                  budget: 250_000,
-                  currency: 'USD',
-                  weeks: 6,
-                  modality: 'remote',
-                  country_code: 'PE',
-                  end_date: isoDay(40),
-                },
-                registered.access_token,
-              )
-            ).data as { id: number; name: string }
+            await postProjectByApi(token, {
+              name,
+              summary: 'A shop for a weavers’ cooperative.',
+              description: `Catalogue and orders ${word}.`,
+              skills,
+            })
           ).name;
         const matching = await post(`Shop ${word}`, [skill]);
         // Newer, but sharing nothing with the talent.
         const newer = await post(`Brand ${word}`, ['Branding']);
 
-        const me = await api('POST', '/users/register', {
-          email: talent.email,
-          name: 'Rosa',
-          last_name: 'Mamani',
-          password: talent.password,
-          lang: locale,
-          is_talent: true,
-        });
-        await api('POST', '/user_skills', { name: skill }, me.access_token);
+        const me = await registerTalentByApi(locale, talent);
+        await api('POST', '/user_skills', { name: skill }, me);
 
-        await signIn(page, talent.email, talent.password, locale);
-        await page.waitForURL((u) => !u.pathname.endsWith('/auth/login'), { timeout: ANSWER_MS });
+        await signedIn(page, talent, locale);
         await page.goto(`${p}/opportunities?search=${word}`);
         const heart = page.getByRole('button', {
           name: tr('favorites.save', { name: newer }),
