@@ -1,21 +1,27 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, newContext, setUpBrowser, uniqueEmail } from './browser';
+import { setUpBrowser, uniqueEmail } from './browser';
 import {
   ANSWER_MS,
-  api,
   expectFitsAt320,
   expectNoSeriousA11y,
   expectPrivateLink,
-  isoDay,
   prefix,
-  signIn,
   tag,
-  text,
-  type TLocale,
   toast,
 } from './journeys';
 import { waitForMail } from './mail';
+import {
+  applyByApi,
+  closePages,
+  LOCALES,
+  openPage,
+  postProjectByApi,
+  registerBusinessByApi,
+  registerTalentByApi,
+  signedIn,
+  translator,
+} from './scenes';
 import { secretsSeen } from './secrets';
 
 // A company's team (docs/product.md "Companies and teams"), in each language: an owner invites a
@@ -28,8 +34,8 @@ const JOURNEY_MS = 180_000;
 
 setUpBrowser();
 
-for (const locale of ['en', 'es'] as TLocale[]) {
-  const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);
+for (const locale of LOCALES) {
+  const tr = translator(locale);
   const p = prefix(locale);
   const status = (s: 'shortlisted' | 'hired') => tr(`market:statuses.application.${s}`);
 
@@ -46,22 +52,15 @@ for (const locale of ['en', 'es'] as TLocale[]) {
     const ownerPassword = `owner passphrase ${locale} ${word}`;
     const recruiterPassword = `recruiter passphrase ${locale} ${word}`;
     const project = { id: 0, title: `Tambo${word} ${locale === 'es' ? 'tienda' : 'shop'}` };
-    let ownerContext: BrowserContext;
-    let recruiterContext: BrowserContext;
     let ownerPage: Page;
     let recruiterPage: Page;
     const board = () => `${p}/business/projects/${project.id}/applicants`;
 
     beforeAll(async () => {
-      ownerContext = await newContext(browser);
-      recruiterContext = await newContext(browser);
-      ownerPage = await ownerContext.newPage();
-      recruiterPage = await recruiterContext.newPage();
+      ownerPage = await openPage();
+      recruiterPage = await openPage();
     });
-    afterAll(async () => {
-      await ownerContext?.close();
-      await recruiterContext?.close();
-    });
+    afterAll(() => closePages(ownerPage, recruiterPage));
 
     const card = (page: Page, name: string) => page.getByRole('article', { name, exact: true });
     /** Moves `name` to `to` on `page`'s open board, through the confirmation. */
@@ -90,65 +89,20 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       'lets the owner invite a recruiter by e-mail from the team page',
       async () => {
         // The owner's company and posting, and an applicant, through the API.
-        secretsSeen.add(ownerPassword);
-        const registered = await api('POST', '/users/register', {
-          email: owner.email,
-          name: owner.name,
-          last_name: owner.lastName,
+        const ownerToken = await registerBusinessByApi(locale, {
+          ...owner,
           password: ownerPassword,
-          lang: locale,
-          is_talent: false,
-          workplace_name: company,
-          position: 'CEO',
-          start_date: '2020-02-01',
-          work_here: true,
+          company,
         });
-        const posted = await api(
-          'POST',
-          '/projects',
-          {
-            name: project.title,
-            summary: 'An online shop for a weavers’ cooperative.',
-            description: 'Catalogue, orders and payments, in Spanish and English.',
-            skills: ['React'],
-            budget: 250_000,
-            currency: 'USD',
-            weeks: 6,
-            modality: 'remote',
-            country_code: 'PE',
-            end_date: isoDay(40),
-          },
-          registered.access_token,
-        );
-        project.id = (posted.data as { id: number }).id;
-        const talentPassword = `talent passphrase ${locale} ${word}`;
-        secretsSeen.add(talentPassword);
-        const talent = await api('POST', '/users/register', {
+        project.id = (await postProjectByApi(ownerToken, { name: project.title })).id;
+        const talent = await registerTalentByApi(locale, {
           email: uniqueEmail(`teamtalent${locale}`),
-          name: 'Rosa',
-          last_name: 'Mamani',
-          password: talentPassword,
-          lang: locale,
-          is_talent: true,
+          password: `talent passphrase ${locale} ${word}`,
         });
-        await api(
-          'POST',
-          '/project_applications',
-          {
-            project_id: project.id,
-            proposal: 'I built the shops of two cooperatives in Cusco.',
-            price_proposal: 240_000,
-            weeks: 6,
-            lang: locale,
-          },
-          talent.access_token,
-        );
+        await applyByApi(locale, talent, { projectId: project.id });
 
         // The owner invites from the team page.
-        await signIn(ownerPage, owner.email, ownerPassword, locale);
-        await ownerPage.waitForURL((u) => !u.pathname.endsWith('/auth/login'), {
-          timeout: ANSWER_MS,
-        });
+        await signedIn(ownerPage, { email: owner.email, password: ownerPassword }, locale);
         await ownerPage.goto(`${p}/business/team`);
         const email = ownerPage.getByLabel(tr('team:invite.email'), { exact: true });
         await email.waitFor({ timeout: ANSWER_MS });

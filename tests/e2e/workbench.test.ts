@@ -1,23 +1,28 @@
 import { readFile } from 'node:fs/promises';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browser, newContext, setUpBrowser, uniqueEmail } from './browser';
+import { setUpBrowser, uniqueEmail } from './browser';
 import {
   ANSWER_MS,
-  api,
   expectFitsAt320,
   expectNoSeriousA11y,
   focused,
-  isoDay,
   prefix,
   pressUntilFocused,
-  signIn,
   tag,
-  text,
-  type TLocale,
   toast,
 } from './journeys';
-import { secretsSeen } from './secrets';
+import {
+  applyByApi,
+  closePages,
+  LOCALES,
+  openPage,
+  postProjectByApi,
+  registerBusinessByApi,
+  registerTalentByApi,
+  signedIn,
+  translator,
+} from './scenes';
 
 // The recruiter's workbench (docs/product.md "The recruiter's workbench"), in each language and
 // by the keyboard alone: on a board of four applicants, a recruiter selects three and rejects
@@ -28,8 +33,8 @@ const JOURNEY_MS = 180_000;
 
 setUpBrowser();
 
-for (const locale of ['en', 'es'] as TLocale[]) {
-  const tr = (k: string, v?: Record<string, string | number>) => text(locale, k, v);
+for (const locale of LOCALES) {
+  const tr = translator(locale);
   const p = prefix(locale);
   const status = (s: 'applied' | 'rejected') => tr(`market:statuses.application.${s}`);
 
@@ -61,15 +66,13 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       locale === 'es'
         ? 'Muy buena propuesta.\nPreguntar por su disponibilidad en marzo.'
         : 'Strong proposal.\nAsk about availability in March.';
-    let context: BrowserContext;
     let recruiter: Page;
     const board = () => `${p}/business/projects/${project.id}/applicants`;
 
     beforeAll(async () => {
-      context = await newContext(browser);
-      recruiter = await context.newPage();
+      recruiter = await openPage();
     });
-    afterAll(async () => context?.close());
+    afterAll(() => closePages(recruiter));
 
     const cardOf = (name: string) => recruiter.getByRole('article', { name, exact: true });
     const column = (s: 'applied' | 'rejected', count: number) =>
@@ -80,60 +83,27 @@ for (const locale of ['en', 'es'] as TLocale[]) {
     it(
       'has a company, a project and four applicants',
       async () => {
-        secretsSeen.add(owner.password);
-        const registered = await api('POST', '/users/register', {
-          email: owner.email,
-          name: 'Lucía',
-          last_name: 'Martín',
-          password: owner.password,
-          lang: locale,
-          is_talent: false,
-          workplace_name: `Qhapaq ${word}`,
-          position: 'CEO',
-          start_date: '2020-02-01',
-          work_here: true,
-        });
-        const posted = await api(
-          'POST',
-          '/projects',
-          {
+        const token = await registerBusinessByApi(locale, { ...owner, company: `Qhapaq ${word}` });
+        project.id = (
+          await postProjectByApi(token, {
             name: project.title,
-            summary: 'An online shop for a weavers’ cooperative.',
             description: 'Catalogue, payments and shipping, in Spanish and English.',
-            skills: ['React'],
             budget: 300_000,
-            currency: 'USD',
-            weeks: 6,
-            modality: 'remote',
-            country_code: 'PE',
-            end_date: isoDay(40),
-          },
-          registered.access_token,
-        );
-        project.id = (posted.data as { id: number }).id;
+          })
+        ).id;
         for (const [i, t] of talents.entries()) {
-          const password = `talent ${i} ${locale} ${word}`;
-          secretsSeen.add(password);
-          const talent = await api('POST', '/users/register', {
+          const talent = await registerTalentByApi(locale, {
             email: uniqueEmail(`benchtalent${i}${locale}`),
+            password: `talent ${i} ${locale} ${word}`,
             name: t.name,
-            last_name: t.lastName,
-            password,
-            lang: locale,
-            is_talent: true,
+            lastName: t.lastName,
           });
-          await api(
-            'POST',
-            '/project_applications',
-            {
-              project_id: project.id,
-              proposal: `I built the shops of ${i + 2} cooperatives in Cusco.`,
-              price_proposal: 240_000 + i * 10_000,
-              weeks: 5 + i,
-              lang: locale,
-            },
-            talent.access_token,
-          );
+          await applyByApi(locale, talent, {
+            projectId: project.id,
+            proposal: `I built the shops of ${i + 2} cooperatives in Cusco.`,
+            price: 240_000 + i * 10_000,
+            weeks: 5 + i,
+          });
         }
       },
       JOURNEY_MS,
@@ -143,10 +113,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       'selects three applicants with the keys and rejects them at once, with one reason',
       async () => {
         expect(project.id).toBeGreaterThan(0);
-        await signIn(recruiter, owner.email, owner.password, locale);
-        await recruiter.waitForURL((url) => !url.pathname.endsWith('/auth/login'), {
-          timeout: ANSWER_MS,
-        });
+        await signedIn(recruiter, owner, locale);
         await recruiter.goto(board());
         for (const t of talents) await cardOf(t.full).waitFor({ timeout: ANSWER_MS });
         await column('applied', 4).waitFor();
