@@ -1,16 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { setUpBrowser, uniqueEmail, waitForHydration } from './browser';
-import { ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, prefix, tag, toast } from './journeys';
+import { ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, tag, toast } from './journeys';
 import {
   closePages,
-  LOCALES,
+  forEachLocale,
+  JOURNEY_MS,
   openPage,
   postProjectByApi,
   registerBusinessByApi,
   registerTalentByApi,
   signedIn,
-  translator,
 } from './scenes';
 
 // Saved searches and alerts (docs/product.md "Saved searches and alerts"), in each language: a
@@ -18,16 +18,12 @@ import {
 // project; the running server's job queue matches it and the talent's bell counts the alert
 // live. The dialog and the settings' list are axe clean and fit at 320 px.
 
-const JOURNEY_MS = 180_000;
 /** The alert goes through the job queue of the running server. */
 const ALERT_MS = 60_000;
 
 setUpBrowser();
 
-for (const locale of LOCALES) {
-  const tr = translator(locale);
-  const p = prefix(locale);
-
+forEachLocale((locale, tr, p) => {
   describe(`a saved search alerts a talent of a new posting (${locale})`, () => {
     const word = tag();
     const talent = { email: uniqueEmail(`alerttalent${locale}`), password: `talent words ${word}` };
@@ -97,4 +93,4 @@ for (const locale of LOCALES) {
       JOURNEY_MS,
     );
   });
-}
+});

@@ -1,16 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpBrowser, uniqueEmail } from './browser';
-import { api, ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, prefix, tag } from './journeys';
+import { api, ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, tag } from './journeys';
 import {
   closePages,
-  LOCALES,
+  forEachLocale,
+  JOURNEY_MS,
   openPage,
   postProjectByApi,
   registerBusinessByApi,
   registerTalentByApi,
   signedIn,
-  translator,
 } from './scenes';
 
 // Favourites and For you (docs/product.md "Favourites", "For you"), in each language: a talent
@@ -18,14 +18,9 @@ import {
 // first the posting that shares the talent's skill. axe finds nothing serious on either tab, and
 // neither scrolls sideways at 320 px.
 
-const JOURNEY_MS = 180_000;
-
 setUpBrowser();
 
-for (const locale of LOCALES) {
-  const tr = translator(locale);
-  const p = prefix(locale);
-
+forEachLocale((locale, tr, p) => {
   describe(`favourites and For you (${locale})`, () => {
     let page: Page;
 
@@ -96,4 +91,4 @@ for (const locale of LOCALES) {
       JOURNEY_MS,
     );
   });
-}
+});

@@ -1,16 +1,16 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpBrowser, uniqueEmail } from './browser';
-import { ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, prefix, tag } from './journeys';
+import { ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, tag } from './journeys';
 import {
   closePages,
-  LOCALES,
+  forEachLocale,
+  JOURNEY_MS,
   openPage,
   postProjectByApi,
   registerBusinessByApi,
   registerTalentByApi,
   signedIn,
-  translator,
 } from './scenes';
 
 // Invitations to apply (docs/product.md "Invitations to apply"), in each language: a business
@@ -18,14 +18,9 @@ import {
 // message; the talent finds it under /applications → Invitations and on the posting ("Invited by
 // …"), applies from there, and the business's board shows the application as invited.
 
-const JOURNEY_MS = 180_000;
-
 setUpBrowser();
 
-for (const locale of LOCALES) {
-  const tr = translator(locale);
-  const p = prefix(locale);
-
+forEachLocale((locale, tr, p) => {
   describe(`invitations to apply (${locale})`, () => {
     const word = tag();
     const company = `Andes ${word}`;
@@ -153,4 +148,4 @@ for (const locale of LOCALES) {
       JOURNEY_MS,
     );
   });
-}
+});

@@ -1,17 +1,17 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setUpBrowser, uniqueEmail } from './browser';
-import { ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, prefix, tag } from './journeys';
+import { ANSWER_MS, expectFitsAt320, expectNoSeriousA11y, tag } from './journeys';
 import {
   applyByApi,
   closePages,
-  LOCALES,
+  forEachLocale,
+  JOURNEY_MS,
   openPage,
   postProjectByApi,
   registerBusinessByApi,
   registerTalentByApi,
   signedIn,
-  translator,
 } from './scenes';
 
 // Conversations (docs/product.md "Conversations"), in each language: a business and the talent
@@ -20,14 +20,9 @@ import {
 // other's message arrive live (the notification stream's `event: message`), without a reload.
 // The list and the thread are axe clean and fit at 320 px.
 
-const JOURNEY_MS = 180_000;
-
 setUpBrowser();
 
-for (const locale of LOCALES) {
-  const tr = translator(locale);
-  const p = prefix(locale);
-
+forEachLocale((locale, tr, p) => {
   describe(`a conversation between a business and an applicant (${locale})`, () => {
     const word = tag();
     const business = { email: uniqueEmail(`msgbiz${locale}`), password: `biz words ${word}` };
@@ -128,4 +123,4 @@ for (const locale of LOCALES) {
       JOURNEY_MS,
     );
   });
-}
+});

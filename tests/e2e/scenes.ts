@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { browser, newContext } from './browser';
-import { ANSWER_MS, api, isoDay, signIn, text, type TLocale } from './journeys';
+import { ANSWER_MS, api, isoDay, prefix, signIn, text, type TLocale } from './journeys';
 import { secretsSeen } from './secrets';
 
 // The set-up the journeys share: who exists and what they posted, made through the API from
@@ -14,6 +14,19 @@ export const translator =
   (locale: TLocale) =>
   (key: string, vars?: Record<string, string | number>): string =>
     text(locale, key, vars);
+
+/**
+ * Declares a journey once per language: `body` gets the locale, `text` bound to it and its path
+ * prefix ('' or '/es').
+ */
+export function forEachLocale(
+  body: (locale: TLocale, tr: ReturnType<typeof translator>, p: string) => void,
+) {
+  for (const locale of LOCALES) body(locale, translator(locale), prefix(locale));
+}
+
+/** A journey's test on this busy machine (a build shared with others, two cores). */
+export const JOURNEY_MS = 180_000;
 
 /** An account of the journey: its e-mail and password. */
 export type TWho = { email: string; password: string };

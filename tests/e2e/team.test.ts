@@ -6,7 +6,6 @@ import {
   expectFitsAt320,
   expectNoSeriousA11y,
   expectPrivateLink,
-  prefix,
   tag,
   toast,
 } from './journeys';
@@ -14,13 +13,13 @@ import { waitForMail } from './mail';
 import {
   applyByApi,
   closePages,
-  LOCALES,
+  forEachLocale,
+  JOURNEY_MS,
   openPage,
   postProjectByApi,
   registerBusinessByApi,
   registerTalentByApi,
   signedIn,
-  translator,
 } from './scenes';
 import { secretsSeen } from './secrets';
 
@@ -30,13 +29,9 @@ import { secretsSeen } from './secrets';
 // owner's board names them in the history); cannot edit the posting; is removed by the owner while
 // their board is open, and their next move is refused with a clear message.
 
-const JOURNEY_MS = 180_000;
-
 setUpBrowser();
 
-for (const locale of LOCALES) {
-  const tr = translator(locale);
-  const p = prefix(locale);
+forEachLocale((locale, tr, p) => {
   const status = (s: 'shortlisted' | 'hired') => tr(`market:statuses.application.${s}`);
 
   describe(`a company's team (${locale})`, () => {
@@ -239,4 +234,4 @@ for (const locale of LOCALES) {
       JOURNEY_MS,
     );
   });
-}
+});

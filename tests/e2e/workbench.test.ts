@@ -7,7 +7,6 @@ import {
   expectFitsAt320,
   expectNoSeriousA11y,
   focused,
-  prefix,
   pressUntilFocused,
   tag,
   toast,
@@ -15,13 +14,13 @@ import {
 import {
   applyByApi,
   closePages,
-  LOCALES,
+  forEachLocale,
+  JOURNEY_MS,
   openPage,
   postProjectByApi,
   registerBusinessByApi,
   registerTalentByApi,
   signedIn,
-  translator,
 } from './scenes';
 
 // The recruiter's workbench (docs/product.md "The recruiter's workbench"), in each language and
@@ -29,13 +28,9 @@ import {
 // them at once with one reason, rates the fourth and writes a note on them, filters the board
 // by rating (the choice goes into the address) and exports what the filter leaves as CSV.
 
-const JOURNEY_MS = 180_000;
-
 setUpBrowser();
 
-for (const locale of LOCALES) {
-  const tr = translator(locale);
-  const p = prefix(locale);
+forEachLocale((locale, tr, p) => {
   const status = (s: 'applied' | 'rejected') => tr(`market:statuses.application.${s}`);
 
   describe(`the recruiter's workbench, by keyboard (${locale})`, () => {
@@ -302,4 +297,4 @@ for (const locale of LOCALES) {
       JOURNEY_MS,
     );
   });
-}
+});
