@@ -20,29 +20,24 @@ import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import { createCompany } from '@/db/companies';
 import { openDatabase } from '@/db/client';
-import {
-  projectApplications,
-  projects,
-  skills,
-  userRolesInterest,
-  userSkills,
-  users,
-} from '@/db/schema';
+import { projectApplications, skills, userRolesInterest, userSkills, users } from '@/db/schema';
 import type { Db } from '@/db/types';
 import { signAccessToken } from '@/server/auth/tokens';
 import {
   BENCH_PASSWORD_HASH,
+  cleanUpAll,
   collectServerErrors,
   DAY,
   inBatches,
+  insertProjects,
   isoDate,
   LATENCY_HEADER,
   latencyRow,
   loadAverage,
   ms,
   randomSource,
+  runSize,
   serveApi,
-  wholeSetting,
 } from './lib/bench-kit';
 
 const { values: flags } = parseArgs({
@@ -50,13 +45,7 @@ const { values: flags } = parseArgs({
   strict: true,
 });
 
-const SECONDS = wholeSetting('BENCH_SECONDS', flags.seconds ?? process.env.BENCH_SECONDS, 10, 1);
-const POSTINGS = wholeSetting(
-  'BENCH_POSTINGS',
-  flags.postings ?? process.env.BENCH_POSTINGS,
-  10_000,
-  100,
-);
+const { seconds: SECONDS, postings: POSTINGS } = runSize(flags);
 const BUSINESSES = 40;
 const TALENTS = 200;
 /** The talents the client reads as, in turn (each with its own skills and roles). */
@@ -207,11 +196,7 @@ async function seed(db: Db) {
       projectStatusId: rand() < 0.85 ? 1 : pick([2, 3, 4]),
     };
   });
-  const projectIds: number[] = [];
-  await inBatches(projectRows, BATCH, async (batch) => {
-    const rows = await db.insert(projects).values(batch).returning({ id: projects.id });
-    projectIds.push(...rows.map((r) => r.id));
-  });
+  const projectIds = await insertProjects(db, projectRows, BATCH);
   // Each reader applied to a few dozen projects: the list leaves those out.
   const applications = talents.flatMap((t) =>
     sample(projectIds, int(10, 40)).map((projectId) => ({
@@ -310,13 +295,7 @@ async function main() {
     if (errorLines.length > 0) console.error(`server errors logged:\n${errorLines.join('\n')}`);
     process.exitCode = 2;
   } finally {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (err) {
-        console.error('clean-up:', err);
-      }
-    }
+    await cleanUpAll(cleanups);
   }
 }
 

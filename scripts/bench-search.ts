@@ -22,14 +22,16 @@ import { parseArgs } from 'node:util';
 import autocannon, { type TResult } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createCompany } from '@/db/companies';
-import { jobs, projectApplications, projects, users, userWorkplaces } from '@/db/schema';
+import { jobs, projectApplications, users, userWorkplaces } from '@/db/schema';
 import type { Db, DbHandle } from '@/db/types';
 import { currencyDigits } from '@/lib/currencies';
 import {
   BENCH_PASSWORD_HASH,
+  cleanUpAll,
   collectServerErrors,
   DAY,
   inBatches,
+  insertProjects,
   isoDate,
   LATENCY_HEADER,
   latencyRow,
@@ -37,6 +39,7 @@ import {
   ms,
   openBenchDb,
   randomSource,
+  runSize,
   serveApi,
   wholeSetting,
 } from './lib/bench-kit';
@@ -54,13 +57,7 @@ const { values: flags } = parseArgs({
   strict: true,
 });
 
-const SECONDS = wholeSetting('BENCH_SECONDS', flags.seconds ?? process.env.BENCH_SECONDS, 10, 1);
-const POSTINGS = wholeSetting(
-  'BENCH_POSTINGS',
-  flags.postings ?? process.env.BENCH_POSTINGS,
-  10_000,
-  100,
-);
+const { seconds: SECONDS, postings: POSTINGS } = runSize(flags);
 const SEED = wholeSetting('BENCH_SEED', flags.seed ?? process.env.BENCH_SEED, 1, 0);
 const JOB_COUNT = Math.max(20, Math.round(POSTINGS / 5));
 const BUSINESSES = 40;
@@ -691,11 +688,7 @@ async function seed(db: Db) {
       ] as const),
     };
   });
-  const projectIds: number[] = [];
-  await inBatches(projectRows, BATCH, async (batch) => {
-    const rows = await db.insert(projects).values(batch).returning({ id: projects.id });
-    projectIds.push(...rows.map((r) => r.id));
-  });
+  const projectIds = await insertProjects(db, projectRows, BATCH);
 
   const jobRows = Array.from({ length: JOB_COUNT }, () => {
     const c = common();
@@ -964,16 +957,7 @@ async function main() {
     async () => fs.rmSync(work, { recursive: true, force: true }),
   ];
   let cleaning: Promise<void> | undefined;
-  const cleanUp = () =>
-    (cleaning ??= (async () => {
-      for (const step of cleanups.reverse()) {
-        try {
-          await step();
-        } catch (err) {
-          console.error('clean-up:', err);
-        }
-      }
-    })());
+  const cleanUp = () => (cleaning ??= cleanUpAll(cleanups));
   // Ctrl-C reaches this process twice (from the terminal, and relayed by tsx): clean up once. tsx
   // kills with SIGKILL a child that does not answer within 30 ms, which PGlite's synchronous work
   // can cause while seeding: the directory printed above may then be left behind.

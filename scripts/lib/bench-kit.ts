@@ -9,6 +9,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import type { TResult } from 'autocannon';
 import { openDatabase } from '@/db/client';
+import { projects } from '@/db/schema';
 import type { Db, DbHandle } from '@/db/types';
 import { createApp } from '@/server/app';
 import type { TDeps } from '@/server/context';
@@ -26,6 +27,21 @@ export function wholeSetting(name: string, raw: string | undefined, fallback: nu
     throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
   }
   return Number(raw);
+}
+
+/**
+ * The autocannon benches' size: BENCH_SECONDS (or --seconds; 10, at least 1) a run, and
+ * BENCH_POSTINGS (or --postings; 10 000, at least 100) projects seeded.
+ */
+export function runSize(flags: { seconds?: string; postings?: string }) {
+  const seconds = wholeSetting('BENCH_SECONDS', flags.seconds ?? process.env.BENCH_SECONDS, 10, 1);
+  const postings = wholeSetting(
+    'BENCH_POSTINGS',
+    flags.postings ?? process.env.BENCH_POSTINGS,
+    10_000,
+    100,
+  );
+  return { seconds, postings };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -89,6 +105,16 @@ export async function inBatches<T>(
   insert: (batch: T[]) => Promise<unknown>,
 ) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** `rows` inserted into projects, `size` at a time: their ids, in order. */
+export async function insertProjects(db: Db, rows: (typeof projects.$inferInsert)[], size: number) {
+  const ids: number[] = [];
+  await inBatches(rows, size, async (batch) => {
+    const inserted = await db.insert(projects).values(batch).returning({ id: projects.id });
+    ids.push(...inserted.map((r) => r.id));
+  });
+  return ids;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -220,6 +246,17 @@ export function collectServerErrors(): string[] {
     if (line.includes('"level":"error"') && errorLines.length < 20) errorLines.push(line);
   });
   return errorLines;
+}
+
+/** Runs the clean-up `steps`, the last added first; one that fails is reported, the rest run. */
+export async function cleanUpAll(steps: (() => Promise<void>)[]) {
+  for (const step of steps.reverse()) {
+    try {
+      await step();
+    } catch (err) {
+      console.error('clean-up:', err);
+    }
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
