@@ -15,19 +15,16 @@
 //
 // The data is the same for the same BENCH_SEED (default 1). Other work on the machine skews the
 // figures, so the load average is printed.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { createCompany } from '@/db/companies';
-import { openDatabase } from '@/db/client';
 import { jobs, projects, savedSearches } from '@/db/schema';
-import type { Db, DbHandle } from '@/db/types';
+import type { Db } from '@/db/types';
 import type { TPostingKind } from '@/lib/kinds';
 import type { TSavedSearchQuery } from '@/lib/schemas/saved-searches';
-import type { TDeps } from '@/server/context';
 import { setLogSink } from '@/server/logger';
 import { alertMatchJob } from '@/server/services/discovery/alerts';
 import {
@@ -35,19 +32,19 @@ import {
   recordMatches,
   requiredTermsSql,
 } from '@/server/services/discovery/matching';
-import { diskStorage } from '@/server/storage/storage';
+import {
+  benchDeps,
+  MULBERRY32_STEP,
+  openBenchDb,
+  quantile,
+  randomSource,
+  type TRandom,
+  wholeSetting,
+} from './lib/bench-kit';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
 // ---------------------------------------------------------------------------------------------
-
-function wholeSetting(name: string, raw: string | undefined, fallback: number, min: number) {
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
-  }
-  return Number(raw);
-}
 
 const COMPACT = ['1', 'true'].includes(process.env.BENCH_COMPACT ?? '');
 const SEARCHES = wholeSetting(
@@ -67,21 +64,6 @@ const SKIP_BUDGETS = process.env.BENCH_SKIP_BUDGETS === '1';
 // ---------------------------------------------------------------------------------------------
 // Generated data: a seeded random source and a vocabulary shared by searches and postings
 // ---------------------------------------------------------------------------------------------
-
-/** mulberry32: the same sequence for the same seed. */
-function randomSource(seed: number) {
-  let a = seed + 0x6d2b79f5;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  /** Zipf-like: early items far more often, as real searches and postings are. */
-  const skewed = <T>(list: readonly T[]) => list[Math.floor(list.length * next() ** 2.5)]!;
-  return { next, pick, skewed };
-}
 
 const BASE_WORDS = [
   'design',
@@ -203,8 +185,6 @@ const PAY_RANGE: Record<(typeof CURRENCIES)[number], [number, number]> = {
   JPY: [100_000, 1_000_000],
 };
 
-type TRandom = ReturnType<typeof randomSource>;
-
 function generatedQuery(r: TRandom, kind: TPostingKind): TSavedSearchQuery {
   const q: TSavedSearchQuery = {};
   // Most searches name a word or two (any of the vocabulary); some name only filters.
@@ -254,47 +234,8 @@ function generatedPosting(r: TRandom, i: number) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The database
+// The database (scripts/lib/bench-kit.ts opens it)
 // ---------------------------------------------------------------------------------------------
-
-async function openBenchDb(work: string): Promise<DbHandle & { label: string; postgres: boolean }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const dataDir = path.join(work, 'data');
-    const handle = await openDatabase({ kind: 'pglite', dataDir });
-    return { ...handle, label: 'PGlite', postgres: false };
-  }
-  const { Client } = await import('pg');
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    ...handle,
-    label: 'PostgreSQL',
-    postgres: true,
-    close: async () => {
-      await handle.close();
-      const c = new Client({ connectionString: serverUrl });
-      await c.connect();
-      // pg-pool's end() resolves before its sockets close (as tests/helpers/db.ts waits).
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /** BENCH_SEARCHES saved searches of SEARCHES / PER_USER users, through the app's derivation. */
 async function seedSearches(db: Db, r: TRandom) {
@@ -369,15 +310,14 @@ async function insertPosting(
   return row!.id;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 async function main() {
   setLogSink(() => {});
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-bench-alerts-'));
   const handle = await openBenchDb(work);
   const db = handle.db;
-  const r = randomSource(SEED);
+  // This bench's data is drawn from mulberry32 one step on from BENCH_SEED: the same searches
+  // and postings as it has always made for the same seed.
+  const r = randomSource(SEED + MULBERRY32_STEP);
   try {
     console.log(
       `Alerts bench on ${handle.label}: ${SEARCHES.toLocaleString('en')} saved searches, ` +
@@ -399,21 +339,7 @@ async function main() {
       now: new Date(),
     });
     const owner = { id: ownerRow!.id, companyId: company.id };
-    const deps: TDeps = {
-      getDb: async () => db,
-      now: () => new Date(),
-      jwtSecret: randomBytes(32),
-      mailer: { send: async () => {} },
-      google: { clientId: 'bench.apps.googleusercontent.com', jwksUrl: 'http://127.0.0.1:9/jwks' },
-      verificationsEmail: 'verify@bench.test',
-      storage: diskStorage(path.join(work, 'uploads')),
-      appUrl: 'http://127.0.0.1',
-      trustProxy: 0,
-      chains: {
-        algorand: { network: 'mainnet', indexerUrl: 'http://127.0.0.1:9' },
-        near: { network: 'mainnet', rpcUrl: 'http://127.0.0.1:9', contractId: 'talentchain.near' },
-      },
-    };
+    const deps = benchDeps(db, work);
 
     // How the database reads the saved searches for one posting.
     const sample = await insertPosting(db, 'project', owner, generatedPosting(r, 0));
@@ -471,19 +397,19 @@ async function main() {
     const sorted = [...times].sort((a, b) => a - b);
     const matchSorted = [...matchTimes].sort((a, b) => a - b);
     const people = [...alerted].sort((a, b) => a - b);
-    const p99Match = percentile(matchSorted, 99);
+    const p99Match = quantile(matchSorted, 0.99);
     console.log(
       `one posting matched against the saved searches (one query): ` +
-        `p50 ${percentile(matchSorted, 50).toFixed(0)} ms, p99 ${p99Match.toFixed(0)} ms, ` +
+        `p50 ${quantile(matchSorted, 0.5).toFixed(0)} ms, p99 ${p99Match.toFixed(0)} ms, ` +
         `max ${matchSorted.at(-1)!.toFixed(0)} ms`,
     );
-    const p99 = percentile(sorted, 99);
+    const p99 = quantile(sorted, 0.99);
     console.log(
       `one posting's alerts.match job (match, alerts, notifications, e-mails): ` +
-        `p50 ${percentile(sorted, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
+        `p50 ${quantile(sorted, 0.5).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${sorted.at(-1)!.toFixed(0)} ms`,
     );
     console.log(
-      `people alerted per posting: median ${percentile(people, 50)}, max ${people.at(-1)}, ` +
+      `people alerted per posting: median ${quantile(people, 0.5)}, max ${people.at(-1)}, ` +
         `total ${alerted.reduce((a, b) => a + b, 0)}`,
     );
     console.log(
@@ -492,10 +418,10 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(' ')} (${os.cpus().length} cores)`,
     );
-    if (handle.postgres && !SKIP_BUDGETS && p99 > BUDGET_P99_MS) {
+    if (handle.kind === 'postgres' && !SKIP_BUDGETS && p99 > BUDGET_P99_MS) {
       console.error(`FAIL: p99 ${p99.toFixed(0)} ms is over the budget of ${BUDGET_P99_MS} ms`);
       process.exitCode = 1;
-    } else if (handle.postgres) {
+    } else if (handle.kind === 'postgres') {
       console.log(
         `budget: p99 ≤ ${BUDGET_P99_MS} ms on PostgreSQL: ${SKIP_BUDGETS ? 'not gated' : 'ok'}`,
       );

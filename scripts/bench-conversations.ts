@@ -20,22 +20,23 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { serve, type ServerType } from '@hono/node-server';
 import { createCompany } from '@/db/companies';
-import { openDatabase } from '@/db/client';
 import { companyMembers, users } from '@/db/schema';
-import type { Db, DbHandle } from '@/db/types';
-import { createApp } from '@/server/app';
+import type { Db } from '@/db/types';
 import { signAccessToken } from '@/server/auth/tokens';
-import type { TDeps } from '@/server/context';
-import { setLogSink } from '@/server/logger';
-import { diskStorage } from '@/server/storage/storage';
+import {
+  collectServerErrors,
+  loadAverage,
+  openBenchDb,
+  quantile,
+  serveApi,
+  wholeSetting,
+} from './lib/bench-kit';
 
 const COMPANIES = 20;
 const MEMBERS = 4; // the owner and 3 recruiters
@@ -44,13 +45,6 @@ const BUDGET_P99_MS = 1000;
 /** BENCH_SKIP_BUDGETS=1: the p99 is printed, not gated (lost or refused messages still fail). */
 const SKIP_BUDGETS = process.env.BENCH_SKIP_BUDGETS === '1';
 
-function wholeSetting(name: string, raw: string | undefined, fallback: number, min: number) {
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
-  }
-  return Number(raw);
-}
 /** Messages each sender writes; the limit allows 30 a minute, so at most 30. */
 const MESSAGES = Math.min(30, wholeSetting('BENCH_MESSAGES', process.env.BENCH_MESSAGES, 30, 1));
 
@@ -64,73 +58,6 @@ type TFixture = {
 // ---------------------------------------------------------------------------------------------
 // The server process: seed, serve, print the fixture, wait to be stopped
 // ---------------------------------------------------------------------------------------------
-
-async function openBenchDb(work: string): Promise<DbHandle & { label: string }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const dataDir = path.join(work, 'data');
-    return { ...(await openDatabase({ kind: 'pglite', dataDir })), label: 'PGlite' };
-  }
-  const { Client } = await import('pg');
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return {
-    ...handle,
-    label: 'PostgreSQL',
-    close: async () => {
-      await handle.close();
-      const c = new Client({ connectionString: serverUrl });
-      await c.connect();
-      // pg-pool's end() resolves before its sockets close: wait (briefly) so that the FORCE
-      // below does not kill our own clients (as tests/helpers/db.ts does).
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-async function serveApi(db: Db, work: string) {
-  const jwtSecret = randomBytes(32);
-  const deps: TDeps = {
-    getDb: async () => db,
-    now: () => new Date(),
-    jwtSecret,
-    mailer: { send: async () => {} },
-    google: { clientId: 'bench.apps.googleusercontent.com', jwksUrl: 'http://127.0.0.1:9/jwks' },
-    verificationsEmail: 'verify@bench.test',
-    storage: diskStorage(path.join(work, 'uploads')),
-    appUrl: 'http://127.0.0.1',
-    trustProxy: 0,
-    chains: {
-      algorand: { network: 'mainnet', indexerUrl: 'http://127.0.0.1:9' },
-      near: { network: 'mainnet', rpcUrl: 'http://127.0.0.1:9', contractId: 'talentchain.near' },
-    },
-  };
-  const app = createApp(deps);
-  let server: ServerType | undefined;
-  const port = await new Promise<number>((resolve, reject) => {
-    server = serve(
-      { fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
-      (info: AddressInfo) => resolve(info.port),
-    );
-    server.once('error', reject);
-  });
-  return { app, jwtSecret, baseUrl: `http://127.0.0.1:${port}` };
-}
 
 async function seed(db: Db, api: Awaited<ReturnType<typeof serveApi>>) {
   const now = new Date();
@@ -146,7 +73,7 @@ async function seed(db: Db, api: Awaited<ReturnType<typeof serveApi>>) {
       .returning();
     const token = await signAccessToken(
       { userId: row!.id, version: row!.tokenVersion },
-      api.jwtSecret,
+      api.deps.jwtSecret,
       now,
     );
     return { id: row!.id, token };
@@ -201,10 +128,7 @@ async function seed(db: Db, api: Awaited<ReturnType<typeof serveApi>>) {
 
 async function runServer() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-bench-conv-'));
-  const errors: string[] = [];
-  setLogSink((line) => {
-    if (line.includes('"level":"error"') && errors.length < 20) errors.push(line);
-  });
+  const errors = collectServerErrors();
   const handle = await openBenchDb(work);
   const stop = async () => {
     if (errors.length > 0) console.error(`server errors logged:\n${errors.join('\n')}`);
@@ -262,11 +186,6 @@ function openStream(baseUrl: string, token: string, onMessage: (data: string) =>
     });
   });
 }
-
-const quantile = (sorted: number[], q: number) =>
-  sorted.length === 0
-    ? NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
 async function runLoad(fixture: TFixture) {
   const { baseUrl, conversations } = fixture;
@@ -368,10 +287,9 @@ async function runLoad(fixture: TFixture) {
 }
 
 async function main() {
-  const [one] = os.loadavg();
   console.log(
     `bench:conversations (${STREAMS} streams, ${COMPANIES} senders × ${MESSAGES} messages; ` +
-      `load average ${one!.toFixed(1)} on ${os.availableParallelism()} CPUs)`,
+      `${loadAverage()})`,
   );
   const self = fileURLToPath(import.meta.url);
   const server: ChildProcess = spawn(process.execPath, [...process.execArgv, self, '--serve'], {

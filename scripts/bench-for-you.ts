@@ -12,52 +12,40 @@
 // The load generator runs in a worker thread; other work on the machine skews the figures, so the
 // load average is printed. Exits 1 when the budget fails or any answer is not 2xx, 2 when it
 // could not run.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serve, type ServerType } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { inArray, sql } from 'drizzle-orm';
 import { createCompany } from '@/db/companies';
 import { openDatabase } from '@/db/client';
-import {
-  projectApplications,
-  projects,
-  skills,
-  userRolesInterest,
-  userSkills,
-  users,
-} from '@/db/schema';
+import { projectApplications, skills, userRolesInterest, userSkills, users } from '@/db/schema';
 import type { Db } from '@/db/types';
 import { signAccessToken } from '@/server/auth/tokens';
-import { createApp } from '@/server/app';
-import type { TDeps } from '@/server/context';
-import { setLogSink } from '@/server/logger';
-import { diskStorage } from '@/server/storage/storage';
+import {
+  BENCH_PASSWORD_HASH,
+  cleanUpAll,
+  collectServerErrors,
+  DAY,
+  inBatches,
+  insertProjects,
+  isoDate,
+  LATENCY_HEADER,
+  latencyRow,
+  loadAverage,
+  ms,
+  randomSource,
+  runSize,
+  serveApi,
+} from './lib/bench-kit';
 
 const { values: flags } = parseArgs({
   options: { seconds: { type: 'string' }, postings: { type: 'string' } },
   strict: true,
 });
 
-function wholeSetting(name: string, raw: string | undefined, fallback: number, min: number) {
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
-  }
-  return Number(raw);
-}
-
-const SECONDS = wholeSetting('BENCH_SECONDS', flags.seconds ?? process.env.BENCH_SECONDS, 10, 1);
-const POSTINGS = wholeSetting(
-  'BENCH_POSTINGS',
-  flags.postings ?? process.env.BENCH_POSTINGS,
-  10_000,
-  100,
-);
+const { seconds: SECONDS, postings: POSTINGS } = runSize(flags);
 const BUSINESSES = 40;
 const TALENTS = 200;
 /** The talents the client reads as, in turn (each with its own skills and roles). */
@@ -67,28 +55,8 @@ const WARMUP_REQUESTS = 100;
 const BUDGET_P99_MS = 50;
 const PATH = '/api/me/recommendations?kind=project';
 
-/** mulberry32: the same data every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = prng(1);
-const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-function sample<T>(list: readonly T[], n: number): T[] {
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy.slice(0, n);
-}
+/** The same data every run. */
+const { next: rand, int, pick, sample } = randomSource(1);
 
 const SKILLS = [
   'Figma',
@@ -149,28 +117,20 @@ const THINGS = [
   'reportes de ventas',
 ];
 
-const DAY = 24 * 3600 * 1000;
 const NOW = Date.now();
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const PASSWORD_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2gtc2VhcmNoLXNhbHQ$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
-
-async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
-}
 
 async function seed(db: Db) {
   const people = [
     ...Array.from({ length: BUSINESSES }, (_, i) => ({
       email: `business${i + 1}@bench.test`,
-      passwordHash: PASSWORD_HASH,
+      passwordHash: BENCH_PASSWORD_HASH,
       isTalent: false,
       name: pick(['Ana', 'Carlos', 'Lucía', 'James']),
       lastName: pick(['García', 'Smith', 'Tanaka']),
     })),
     ...Array.from({ length: TALENTS }, (_, i) => ({
       email: `talent${i + 1}@bench.test`,
-      passwordHash: PASSWORD_HASH,
+      passwordHash: BENCH_PASSWORD_HASH,
       isTalent: true,
       name: pick(['Valentina', 'Diego', 'Camila', 'Noah']),
       lastName: pick(['Rodríguez', 'Pérez', 'Brown']),
@@ -208,11 +168,11 @@ async function seed(db: Db) {
   const userSkillRows = talents.flatMap((t) =>
     sample(skillRows, int(3, 8)).map((s) => ({ userId: t.id, skillId: s.id })),
   );
-  await inBatches(userSkillRows, (batch) => db.insert(userSkills).values(batch));
+  await inBatches(userSkillRows, BATCH, (batch) => db.insert(userSkills).values(batch));
   const roleRows = talents.flatMap((t) =>
     sample(ROLES, int(1, 3)).map((name) => ({ userId: t.id, name })),
   );
-  await inBatches(roleRows, (batch) => db.insert(userRolesInterest).values(batch));
+  await inBatches(roleRows, BATCH, (batch) => db.insert(userRolesInterest).values(batch));
 
   const projectRows = Array.from({ length: POSTINGS }, () => {
     const ownerId = pick(businesses).id;
@@ -236,11 +196,7 @@ async function seed(db: Db) {
       projectStatusId: rand() < 0.85 ? 1 : pick([2, 3, 4]),
     };
   });
-  const projectIds: number[] = [];
-  await inBatches(projectRows, async (batch) => {
-    const rows = await db.insert(projects).values(batch).returning({ id: projects.id });
-    projectIds.push(...rows.map((r) => r.id));
-  });
+  const projectIds = await insertProjects(db, projectRows, BATCH);
   // Each reader applied to a few dozen projects: the list leaves those out.
   const applications = talents.flatMap((t) =>
     sample(projectIds, int(10, 40)).map((projectId) => ({
@@ -252,56 +208,19 @@ async function seed(db: Db) {
       accepted: 0,
     })),
   );
-  await inBatches(applications, (batch) => db.insert(projectApplications).values(batch));
+  await inBatches(applications, BATCH, (batch) => db.insert(projectApplications).values(batch));
   await db.execute(sql`ANALYZE`);
   return { talents, applications: applications.length };
 }
 
-async function serveApi(db: Db, work: string) {
-  const deps: TDeps = {
-    getDb: async () => db,
-    now: () => new Date(),
-    jwtSecret: randomBytes(32),
-    mailer: { send: async () => {} },
-    google: { clientId: 'bench.apps.googleusercontent.com', jwksUrl: 'http://127.0.0.1:9/jwks' },
-    verificationsEmail: 'verify@bench.test',
-    storage: diskStorage(path.join(work, 'uploads')),
-    appUrl: 'http://127.0.0.1',
-    trustProxy: 0,
-    chains: {
-      algorand: { network: 'mainnet', indexerUrl: 'http://127.0.0.1:9' },
-      near: { network: 'mainnet', rpcUrl: 'http://127.0.0.1:9', contractId: 'talentchain.near' },
-    },
-  };
-  const app = createApp(deps);
-  let server: ServerType | undefined;
-  const port = await new Promise<number>((resolve, reject) => {
-    server = serve(
-      { fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
-      (info: AddressInfo) => resolve(info.port),
-    );
-    server.once('error', reject);
-  });
-  const close = () =>
-    new Promise<void>((resolve) => {
-      const s = server as ServerType & { closeAllConnections?: () => void };
-      s.closeAllConnections?.();
-      s.close(() => resolve());
-    });
-  return { baseUrl: `http://127.0.0.1:${port}`, deps, close };
-}
-
 async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-bench-for-you-'));
-  const errorLines: string[] = [];
-  setLogSink((line) => {
-    if (line.includes('"level":"error"') && errorLines.length < 20) errorLines.push(line);
-  });
+  const errorLines = collectServerErrors();
   const cleanups: (() => Promise<void>)[] = [
     async () => fs.rmSync(work, { recursive: true, force: true }),
   ];
   try {
-    console.log(`bench:for-you (${load()})`);
+    console.log(`bench:for-you (${loadAverage()})`);
     let t = performance.now();
     const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(work, 'data') });
     cleanups.push(handle.close);
@@ -341,7 +260,7 @@ async function main() {
     }
     console.log(`warmed up with ${WARMUP_REQUESTS} requests in ${ms(t)}`);
 
-    console.log(`measuring 1 client for ${SECONDS} s (${load()})…`);
+    console.log(`measuring 1 client for ${SECONDS} s (${loadAverage()})…`);
     const r = await autocannon({
       url: api.baseUrl,
       connections: 1,
@@ -354,12 +273,8 @@ async function main() {
         headers: { authorization: `Bearer ${token}` },
       })),
     });
-    console.log('\n  clients   p50 ms   p99 ms   max ms    req/s   requests  non-2xx  errors');
-    console.log(
-      `  ${pad(1, 7)} ${pad(r.latency.p50, 8)} ${pad(r.latency.p99, 8)} ${pad(r.latency.max, 8)}` +
-        ` ${pad(r.requests.average.toFixed(0), 8)} ${pad(r.requests.total, 10)} ${pad(r.non2xx, 8)}` +
-        ` ${pad(r.errors + r.timeouts, 7)}\n`,
-    );
+    console.log(LATENCY_HEADER);
+    console.log(`${latencyRow(1, r)}\n`);
     let failed = false;
     if (r.non2xx > 0 || r.errors > 0 || r.timeouts > 0) {
       failed = true;
@@ -380,26 +295,8 @@ async function main() {
     if (errorLines.length > 0) console.error(`server errors logged:\n${errorLines.join('\n')}`);
     process.exitCode = 2;
   } finally {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (err) {
-        console.error('clean-up:', err);
-      }
-    }
+    await cleanUpAll(cleanups);
   }
-}
-
-const pad = (s: string | number, n: number) => String(s).padStart(n);
-
-function load() {
-  const [one] = os.loadavg();
-  return `load average ${one!.toFixed(1)} on ${os.availableParallelism()} CPUs`;
-}
-
-function ms(since: number) {
-  const d = performance.now() - since;
-  return d >= 1000 ? `${(d / 1000).toFixed(1)} s` : `${Math.round(d)} ms`;
 }
 
 void main();

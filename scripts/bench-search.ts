@@ -15,24 +15,34 @@
 // planner's choice can change from run to run: one line per query says how `projects` was read.
 // The load generator runs in a worker thread; other work on the machine skews the figures, so the
 // load average is printed. Exits 1 when a budget that applies fails or any answer is not 2xx, 2 when it could not run.
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serve, type ServerType } from '@hono/node-server';
 import autocannon, { type TResult } from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { createCompany } from '@/db/companies';
-import { openDatabase } from '@/db/client';
-import { jobs, projectApplications, projects, users, userWorkplaces } from '@/db/schema';
+import { jobs, projectApplications, users, userWorkplaces } from '@/db/schema';
 import type { Db, DbHandle } from '@/db/types';
 import { currencyDigits } from '@/lib/currencies';
-import { createApp } from '@/server/app';
-import type { TDeps } from '@/server/context';
-import { setLogSink } from '@/server/logger';
-import { diskStorage } from '@/server/storage/storage';
+import {
+  BENCH_PASSWORD_HASH,
+  cleanUpAll,
+  collectServerErrors,
+  DAY,
+  inBatches,
+  insertProjects,
+  isoDate,
+  LATENCY_HEADER,
+  latencyRow,
+  loadAverage,
+  ms,
+  openBenchDb,
+  randomSource,
+  runSize,
+  serveApi,
+  wholeSetting,
+} from './lib/bench-kit';
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -47,21 +57,7 @@ const { values: flags } = parseArgs({
   strict: true,
 });
 
-function wholeSetting(name: string, raw: string | undefined, fallback: number, min: number) {
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min) {
-    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
-  }
-  return Number(raw);
-}
-
-const SECONDS = wholeSetting('BENCH_SECONDS', flags.seconds ?? process.env.BENCH_SECONDS, 10, 1);
-const POSTINGS = wholeSetting(
-  'BENCH_POSTINGS',
-  flags.postings ?? process.env.BENCH_POSTINGS,
-  10_000,
-  100,
-);
+const { seconds: SECONDS, postings: POSTINGS } = runSize(flags);
 const SEED = wholeSetting('BENCH_SEED', flags.seed ?? process.env.BENCH_SEED, 1, 0);
 const JOB_COUNT = Math.max(20, Math.round(POSTINGS / 5));
 const BUSINESSES = 40;
@@ -95,38 +91,8 @@ const queryPath = (q: (typeof QUERIES)[number]) =>
 // Postings that read like real ones, in English and Spanish
 // ---------------------------------------------------------------------------------------------
 
-/** mulberry32: the same data for the same BENCH_SEED, so runs compare. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = prng(SEED);
-const int = (min: number, max: number) => min + Math.floor(rand() * (max - min + 1));
-const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
-/** A value by weight: `[[value, weight], …]`. */
-function weighted<T>(options: readonly (readonly [T, number])[]): T {
-  const total = options.reduce((sum, [, w]) => sum + w, 0);
-  let r = rand() * total;
-  for (const [value, w] of options) {
-    r -= w;
-    if (r < 0) return value;
-  }
-  return options[options.length - 1]![0];
-}
-function sample<T>(list: readonly T[], n: number): T[] {
-  const copy = [...list];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(rand() * (i + 1));
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy.slice(0, n);
-}
+/** The same data for the same BENCH_SEED, so runs compare. */
+const { next: rand, int, pick, weighted, sample } = randomSource(SEED);
 
 type TLangText = { names: string[]; summaries: string[]; sentences: string[] };
 type TDomain = { skills: string[]; en: TLangText; es: TLangText };
@@ -598,9 +564,7 @@ const COMPANIES = [
   'Brisa Travel',
 ];
 
-const DAY = 24 * 3600 * 1000;
 const NOW = Date.now();
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 type TLang = 'en' | 'es';
 
@@ -661,19 +625,11 @@ function common() {
 // Seeding
 // ---------------------------------------------------------------------------------------------
 
-/** Never verified: nobody signs in during the benchmark. */
-const PASSWORD_HASH =
-  '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2gtc2VhcmNoLXNhbHQ$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
-
-async function inBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
-}
-
 async function seed(db: Db) {
   const people = [
     ...Array.from({ length: BUSINESSES }, (_, i) => ({
       email: `business${i + 1}@bench.test`,
-      passwordHash: PASSWORD_HASH,
+      passwordHash: BENCH_PASSWORD_HASH,
       isTalent: false,
       name: pick(['Ana', 'Carlos', 'Lucía', 'Mateo', 'Sofía', 'James', 'Emily', 'Hiro']),
       lastName: pick(['García', 'Martínez', 'López', 'Smith', 'Müller', 'Tanaka']),
@@ -682,7 +638,7 @@ async function seed(db: Db) {
     })),
     ...Array.from({ length: TALENTS }, (_, i) => ({
       email: `talent${i + 1}@bench.test`,
-      passwordHash: PASSWORD_HASH,
+      passwordHash: BENCH_PASSWORD_HASH,
       isTalent: true,
       name: pick(['Valentina', 'Diego', 'Camila', 'Javier', 'Olivia', 'Noah', 'Yuki']),
       lastName: pick(['Rodríguez', 'Pérez', 'Gómez', 'Brown', 'Rossi', 'Suzuki']),
@@ -732,11 +688,7 @@ async function seed(db: Db) {
       ] as const),
     };
   });
-  const projectIds: number[] = [];
-  await inBatches(projectRows, async (batch) => {
-    const rows = await db.insert(projects).values(batch).returning({ id: projects.id });
-    projectIds.push(...rows.map((r) => r.id));
-  });
+  const projectIds = await insertProjects(db, projectRows, BATCH);
 
   const jobRows = Array.from({ length: JOB_COUNT }, () => {
     const c = common();
@@ -757,7 +709,7 @@ async function seed(db: Db) {
       ] as const),
     };
   });
-  await inBatches(jobRows, (batch) => db.insert(jobs).values(batch));
+  await inBatches(jobRows, BATCH, (batch) => db.insert(jobs).values(batch));
 
   // Applications: four projects in ten have some, so applications_count is not always zero.
   const applications = projectIds.flatMap((projectId) =>
@@ -782,113 +734,15 @@ async function seed(db: Db) {
         }))
       : [],
   );
-  await inBatches(applications, (batch) => db.insert(projectApplications).values(batch));
+  await inBatches(applications, BATCH, (batch) => db.insert(projectApplications).values(batch));
 
   await db.execute(sql`ANALYZE`);
   return { applications: applications.length };
 }
 
 // ---------------------------------------------------------------------------------------------
-// The database: PGlite in a temporary directory, or a new database on DATABASE_URL's server
+// The API's answers (the database and the API: scripts/lib/bench-kit.ts)
 // ---------------------------------------------------------------------------------------------
-
-async function openBenchDb(work: string): Promise<DbHandle & { label: string }> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const dataDir = path.join(work, 'data');
-    const handle = await openDatabase({ kind: 'pglite', dataDir });
-    return { ...handle, label: `PGlite in ${dataDir}` };
-  }
-
-  const { Client } = await import('pg');
-  const name = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-
-  const drop = async () => {
-    const c = new Client({ connectionString: serverUrl });
-    await c.connect();
-    try {
-      // pg-pool's end() resolves before its sockets have closed: wait for them (briefly) so that
-      // DROP … WITH (FORCE) does not kill our own clients (tests/helpers/db.ts does the same).
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await c.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
-          [name],
-        );
-        if (rows[0]?.n === 0) break;
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await c.end();
-    }
-  };
-
-  let handle: DbHandle;
-  try {
-    handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  } catch (err) {
-    await drop();
-    throw err;
-  }
-  const where = new URL(serverUrl);
-  return {
-    ...handle,
-    label: `PostgreSQL database ${name} on ${where.hostname}:${where.port || 5432}`,
-    close: async () => {
-      try {
-        await handle.close();
-      } finally {
-        await drop();
-      }
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The API, served in this process
-// ---------------------------------------------------------------------------------------------
-
-async function serveApi(db: Db, work: string) {
-  const deps: TDeps = {
-    getDb: async () => db,
-    now: () => new Date(),
-    jwtSecret: randomBytes(32),
-    mailer: { send: async () => {} },
-    google: { clientId: 'bench.apps.googleusercontent.com', jwksUrl: 'http://127.0.0.1:9/jwks' },
-    verificationsEmail: 'verify@bench.test',
-    storage: diskStorage(path.join(work, 'uploads')),
-    appUrl: 'http://127.0.0.1',
-    trustProxy: 0,
-    // The bench reads no chain: port 9 answers nothing.
-    chains: {
-      algorand: { network: 'mainnet', indexerUrl: 'http://127.0.0.1:9' },
-      near: { network: 'mainnet', rpcUrl: 'http://127.0.0.1:9', contractId: 'talentchain.near' },
-    },
-  };
-  const app = createApp(deps);
-  // As pages/api/[[...route]].ts serves it in production.
-  let server: ServerType | undefined;
-  const port = await new Promise<number>((resolve, reject) => {
-    server = serve(
-      { fetch: app.fetch, port: 0, hostname: '127.0.0.1', overrideGlobalObjects: false },
-      (info: AddressInfo) => resolve(info.port),
-    );
-    server.once('error', reject);
-  });
-  const close = () =>
-    new Promise<void>((resolve) => {
-      const s = server as ServerType & { closeAllConnections?: () => void };
-      s.closeAllConnections?.();
-      s.close(() => resolve());
-    });
-  return { baseUrl: `http://127.0.0.1:${port}`, close };
-}
 
 type TPosting = Record<string, unknown>;
 
@@ -1040,17 +894,9 @@ async function measure(baseUrl: string, connections: number): Promise<TRun> {
 // Main
 // ---------------------------------------------------------------------------------------------
 
-const pad = (s: string | number, n: number) => String(s).padStart(n);
-
 function report(kind: DbHandle['kind'], runs: TRun[]) {
-  console.log('\n  clients   p50 ms   p99 ms   max ms    req/s   requests  non-2xx  errors');
-  for (const { connections, result: r } of runs) {
-    console.log(
-      `  ${pad(connections, 7)} ${pad(r.latency.p50, 8)} ${pad(r.latency.p99, 8)} ${pad(r.latency.max, 8)}` +
-        ` ${pad(r.requests.average.toFixed(0), 8)} ${pad(r.requests.total, 10)} ${pad(r.non2xx, 8)}` +
-        ` ${pad(r.errors + r.timeouts, 7)}`,
-    );
-  }
+  console.log(LATENCY_HEADER);
+  for (const { connections, result: r } of runs) console.log(latencyRow(connections, r));
   console.log('  (latency from autocannon, in whole milliseconds, of the 2xx answers)\n');
 
   let failed = false;
@@ -1105,25 +951,13 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tc-bench-search-'));
   // Requests are logged as in production (one JSON line each), but not onto the terminal; errors
   // are kept and shown.
-  const errorLines: string[] = [];
-  setLogSink((line) => {
-    if (line.includes('"level":"error"') && errorLines.length < 20) errorLines.push(line);
-  });
+  const errorLines = collectServerErrors();
 
   const cleanups: (() => Promise<void>)[] = [
     async () => fs.rmSync(work, { recursive: true, force: true }),
   ];
   let cleaning: Promise<void> | undefined;
-  const cleanUp = () =>
-    (cleaning ??= (async () => {
-      for (const step of cleanups.reverse()) {
-        try {
-          await step();
-        } catch (err) {
-          console.error('clean-up:', err);
-        }
-      }
-    })());
+  const cleanUp = () => (cleaning ??= cleanUpAll(cleanups));
   // Ctrl-C reaches this process twice (from the terminal, and relayed by tsx): clean up once. tsx
   // kills with SIGKILL a child that does not answer within 30 ms, which PGlite's synchronous work
   // can cause while seeding: the directory printed above may then be left behind.
@@ -1135,11 +969,11 @@ async function main() {
   process.on('SIGTERM', interrupted);
 
   try {
-    console.log(`bench:search (${load(true)})`);
+    console.log(`bench:search (${loadAverage(true)})`);
     let t = performance.now();
     const handle = await openBenchDb(work);
     cleanups.push(handle.close);
-    console.log(`${handle.label}: opened and migrated in ${ms(t)}`);
+    console.log(`${handle.where}: opened and migrated in ${ms(t)}`);
 
     t = performance.now();
     const seeded = await seed(handle.db);
@@ -1160,7 +994,7 @@ async function main() {
 
     const runs: TRun[] = [];
     for (const connections of [1, 20]) {
-      console.log(`measuring ${connections} client(s) for ${SECONDS} s (${load()})…`);
+      console.log(`measuring ${connections} client(s) for ${SECONDS} s (${loadAverage()})…`);
       runs.push(await measure(api.baseUrl, connections));
     }
     const failed = report(handle.kind, runs);
@@ -1182,22 +1016,6 @@ function describe(err: unknown): string {
   const clip = (s: string) => (s.length > 600 ? `${s.slice(0, 600)}…` : s);
   const cause = err.cause instanceof Error ? `\n  cause: ${clip(err.cause.message)}` : '';
   return `${clip(err.message)}${cause}`;
-}
-
-/**
- * The machine's load average: other work on it (a test suite, a build) skews every figure. Only
- * read as a warning before this run adds its own (one to two CPUs while it measures).
- */
-function load(warn = false) {
-  const [one] = os.loadavg();
-  const cpus = os.availableParallelism();
-  const busy = warn && one! > cpus / 2 ? ': the machine is busy, figures will be high' : '';
-  return `load average ${one!.toFixed(1)} on ${cpus} CPUs${busy}`;
-}
-
-function ms(since: number) {
-  const d = performance.now() - since;
-  return d >= 1000 ? `${(d / 1000).toFixed(1)} s` : `${Math.round(d)} ms`;
 }
 
 // Exit once done: nothing this run opened is left to keep the process alive.
