@@ -1,14 +1,12 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { Avatar } from '@/components/ui/avatar';
-import { ChipList } from '@/components/ui/chip-list';
 import type { TOption } from '@/components/ui/select-field';
 import type { TPosting } from '@/components/marketplace/shared/posting-facts';
 import styles from '@/components/marketplace/browse/opportunities.module.css';
 import { Pagination } from '@/components/marketplace/browse/pagination';
 import { PostingCard } from '@/components/marketplace/browse/posting-card';
-import talentStyles from '@/components/marketplace/browse/talent-search.module.css';
+import { TalentCard } from '@/components/marketplace/browse/talent-card';
 import { KINDS, kindFrom, POSTING_KINDS } from '@/lib/kinds';
 import {
   useFavoritePostingsQuery,
@@ -16,7 +14,6 @@ import {
   useRecommendationsQuery,
 } from '@/services/favorites-api';
 import type { TPage, TPostingKind } from '@/types/marketplace';
-import { SaveHeart } from './save-heart';
 
 // The signed-in caller's own tabs of /opportunities (docs/product.md "Favourites", "For you"):
 // read in the browser with the caller's token, each time the tab shows. The kind of posting
@@ -118,45 +115,9 @@ function SavedTalents({ countries }: { countries: TOption[] }) {
       {data && data.data.length > 0 ? (
         <>
           <div className={styles.talents}>
-            {data.data.map((talent) => {
-              const name = `${talent.name} ${talent.last_name}`.trim();
-              return (
-                <article key={talent.id} className={styles.card}>
-                  <div className={talentStyles.who}>
-                    <Avatar
-                      url={talent.avatar_url}
-                      name={talent.name}
-                      lastName={talent.last_name}
-                      size={56}
-                      classes={{ photo: talentStyles.avatar, initials: talentStyles.initials }}
-                      lazy
-                    />
-                    <div>
-                      <h2 className={styles.cardTitle}>
-                        <Link href={`/talents/${talent.id}`}>{name}</Link>
-                      </h2>
-                      <p className={styles.company}>
-                        {[
-                          talent.city,
-                          countries.find((c) => c.value === talent.country_code)?.label,
-                        ]
-                          .filter(Boolean)
-                          .join(', ')}
-                      </p>
-                    </div>
-                  </div>
-                  {talent.headline && <p className={styles.summary}>{talent.headline}</p>}
-                  <ChipList items={talent.skills.map((s) => ({ key: s, label: s }))} />
-                  <SaveHeart
-                    kind="talent"
-                    id={talent.id}
-                    name={name}
-                    saved={talent.saved}
-                    className={talentStyles.heart}
-                  />
-                </article>
-              );
-            })}
+            {data.data.map((talent) => (
+              <TalentCard key={talent.id} talent={talent} countries={countries} />
+            ))}
           </div>
           <Pagination page={data.page} last={data.last_page} />
         </>

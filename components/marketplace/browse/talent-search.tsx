@@ -1,11 +1,7 @@
-import dynamic from 'next/dynamic';
-import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import type { FormEvent } from 'react';
-import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { ChipList } from '@/components/ui/chip-list';
 import { SelectField, type TOption } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { useSearchTalentsQuery } from '@/services/marketplace-api';
@@ -13,14 +9,8 @@ import { localName, useGetLanguagesQuery } from '@/services/reference-api';
 import styles from './opportunities.module.css';
 import { FilterFold } from './filter-panel';
 import { Pagination } from './pagination';
+import { TalentCard } from './talent-card';
 import { sortByLabel } from '@/lib/format/by-label';
-import own from './talent-search.module.css';
-import { SaveHeart } from '@/components/favorites/save-heart';
-
-// "Invite to apply" (its dialog and the company's postings) loads once the talents are shown.
-const InviteToApply = dynamic(() => import('@/components/marketplace/invites/invite-to-apply'), {
-  ssr: false,
-});
 
 const FIELDS = ['search', 'skill', 'role', 'language', 'country'] as const;
 
@@ -101,45 +91,7 @@ export default function TalentSearch({ countries }: { countries: TOption[] }) {
         <>
           <div className={styles.talents}>
             {data.data.map((talent) => (
-              <article key={talent.id} className={styles.card}>
-                <div className={own.who}>
-                  <Avatar
-                    url={talent.avatar_url}
-                    name={talent.name}
-                    lastName={talent.last_name}
-                    size={56}
-                    classes={{ photo: own.avatar, initials: own.initials }}
-                    lazy
-                  />
-                  <div>
-                    <h2 className={styles.cardTitle}>
-                      <Link href={`/talents/${talent.id}`}>
-                        {`${talent.name} ${talent.last_name}`.trim()}
-                      </Link>
-                    </h2>
-                    <p className={styles.company}>
-                      {[talent.city, countries.find((c) => c.value === talent.country_code)?.label]
-                        .filter(Boolean)
-                        .join(', ')}
-                    </p>
-                  </div>
-                </div>
-                {talent.headline && <p className={styles.summary}>{talent.headline}</p>}
-                <ChipList items={talent.skills.map((s) => ({ key: s, label: s }))} />
-                <div className={own.actions}>
-                  <InviteToApply
-                    talentId={talent.id}
-                    name={`${talent.name} ${talent.last_name}`.trim()}
-                  />
-                  <SaveHeart
-                    kind="talent"
-                    id={talent.id}
-                    name={`${talent.name} ${talent.last_name}`.trim()}
-                    saved={talent.saved}
-                    className={own.heart}
-                  />
-                </div>
-              </article>
+              <TalentCard key={talent.id} talent={talent} countries={countries} />
             ))}
           </div>
           <Pagination page={data.page} last={data.last_page} />
