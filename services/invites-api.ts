@@ -1,7 +1,7 @@
 import { KINDS } from '@/lib/kinds';
 import type { TInviteInput } from '@/lib/schemas/invites';
-import type { TInvitation, TMyInvite, TPostingInvite } from '@/types/invites';
-import type { TPage, TPostingKind } from '@/types/marketplace';
+import type { TMyInvite, TPostingInvite } from '@/types/invites';
+import type { TPage, TPostingInvitation, TPostingKind } from '@/types/marketplace';
 import { api } from './api';
 
 // Invitations to apply through the cache (docs/api.md "Invitations to apply"): a team member
@@ -23,9 +23,9 @@ export const invitesApi = api.injectEndpoints({
       query: (params) => ({ method: 'GET', url: '/me/invites', params }),
     }),
     /** The signed-in talent's invitation to one posting (`invitation` of the posting's answer). */
-    postingInvitation: b.query<TInvitation | null, { kind: TPostingKind; id: number }>({
+    postingInvitation: b.query<TPostingInvitation | null, { kind: TPostingKind; id: number }>({
       query: ({ kind, id }) => ({ method: 'GET', url: `/${KINDS[kind].postings}/${id}` }),
-      transformResponse: (posting: { invitation?: TInvitation | null }) =>
+      transformResponse: (posting: { invitation?: TPostingInvitation | null }) =>
         posting.invitation ?? null,
     }),
   }),

@@ -28,11 +28,3 @@ export type TMyInvite = {
   /** Whether the talent has applied to the posting since. */
   applied: boolean;
 };
-
-/** `invitation` on a posting's answer, for the invited talent (null for anyone else). */
-export type TInvitation = {
-  id: number;
-  company: { name: string };
-  message: string | null;
-  created_at: string;
-};

@@ -1,4 +1,3 @@
-import type { TInvitation } from './invites';
 import type { TResponsiveness } from './pipeline';
 import type { TUserJob, TUserProject } from './user';
 
@@ -51,7 +50,7 @@ export type TJob = TPostingBase & {
 export type TPostingWithResponsiveness<P extends TProject | TJob = TProject | TJob> = P & {
   responsiveness: TResponsiveness;
   /** The signed-in talent's invitation to apply to it; null for anyone else (docs/api.md "Invitations to apply"). */
-  invitation?: TInvitation | null;
+  invitation?: TPostingInvitation | null;
 };
 
 export type TPostingKind = 'project' | 'job';
@@ -117,4 +116,12 @@ export type TPage<T> = {
 export type TViewerApplication = {
   userId: number;
   entry: TUserProject | TUserJob | null;
+};
+
+/** `invitation` on a posting's answer, for the invited talent (null for anyone else). */
+export type TPostingInvitation = {
+  id: number;
+  company: { name: string };
+  message: string | null;
+  created_at: string;
 };

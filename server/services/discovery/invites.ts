@@ -12,7 +12,8 @@ import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { isAccepting, postingNotFound } from '@/server/services/marketplace/posting-dto';
 import { notify } from '@/server/services/notifications/notifications';
 import { paginated } from '@/server/services/profile/common';
-import type { TInvitation, TMyInvite, TPostingInvite } from '@/types/invites';
+import type { TMyInvite, TPostingInvite } from '@/types/invites';
+import type { TPostingInvitation } from '@/types/marketplace';
 
 // Invitations to apply (docs/product.md "Invitations to apply", docs/api.md "Invitations to
 // apply"): a member of a posting's company who may act on its board invites a talent to apply,
@@ -224,7 +225,7 @@ export async function invitationFor(
   ctx: TCtx,
   kind: TPostingKind,
   postingId: number,
-): Promise<TInvitation | null> {
+): Promise<TPostingInvitation | null> {
   if (!ctx.user?.isTalent) return null;
   const [row] = await ctx.db
     .select({
