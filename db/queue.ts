@@ -57,6 +57,15 @@ export const QUEUES: Record<string, PgBoss.Queue> = {
     retryBackoff: true,
     expireInSeconds: 15 * 60,
   },
+  /** Review reminders (server/services/trust/review-reminders.ts): hourly. */
+  'reviews.sweep': {
+    name: 'reviews.sweep',
+    policy: 'singleton',
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 15 * 60,
+  },
   /** The sweep that finds due outbox rows without a job (written by an older version, say). */
   'mail.sweep': {
     name: 'mail.sweep',

@@ -51,6 +51,22 @@ const serverEnvSchema = v.pipe(
       v.pipe(v.string(), v.email('must be an e-mail address')),
       'verifications@talentchain.local',
     ),
+    /**
+     * The operators' e-mails, comma-separated (docs/product.md "Operators"): such an account is
+     * an operator once its address is confirmed (server/services/trust/operators.ts).
+     */
+    OPERATORS: v.optional(
+      v.pipe(
+        v.string(),
+        v.transform((list) =>
+          list
+            .split(',')
+            .map((e) => e.trim().toLowerCase())
+            .filter(Boolean),
+        ),
+      ),
+      '',
+    ),
     /** Where uploads are kept: DATA_DIR/uploads, or an S3-compatible bucket (server/deps.ts). */
     STORAGE: v.optional(oneOf(['disk', 's3']), 'disk'),
     S3_ENDPOINT: v.optional(url()),

@@ -11,6 +11,8 @@ export type TDeps = {
   jwtSecret: Uint8Array;
   mailer: TMailer;
   google: { clientId?: string; jwksUrl: string };
+  /** The e-mails `OPERATORS` lists, lower case (server/services/trust/operators.ts). */
+  operators?: readonly string[];
   /** Where verification requests for study centres go. */
   verificationsEmail: string;
   /** Where uploaded bytes live: a directory or an S3-compatible bucket (server/deps.ts). */
@@ -39,6 +41,8 @@ export type TAuthUser = {
   isTalent: boolean;
   /** The user's `profile_version` when the token was checked (server/services/users/user-dto.ts). */
   profileVersion?: number;
+  /** Runs the platform (docs/product.md "Operators"): `/api/admin/*` answers them only. */
+  isOperator?: boolean;
 };
 
 /**

@@ -80,6 +80,7 @@ export function createDefaultDeps(): TDeps {
       ? lazyMailer(() => smtpMailer(env.SMTP_URL!, env.MAIL_FROM))
       : outboxMailer(path.join(dataDir, 'outbox'), env.MAIL_FROM),
     google: { clientId: publicEnv.NEXT_PUBLIC_GOOGLE_CLIENT_ID, jwksUrl: env.GOOGLE_JWKS_URL },
+    operators: env.OPERATORS,
     verificationsEmail: env.VERIFICATIONS_EMAIL,
     storage: storageFrom(env, dataDir),
     appUrl: env.APP_URL ?? `http://${env.HOST}:${env.PORT}`,

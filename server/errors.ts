@@ -7,6 +7,8 @@ export const ERROR_STATUS = {
   invalid_input: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** The account is suspended by an operator: sign-in refused (docs/api.md "Operators"). */
+  suspended: 403,
   not_found: 404,
   conflict: 409,
   /** The posting no longer takes applications or edits (docs/api.md "Marketplace"). */
@@ -14,6 +16,8 @@ export const ERROR_STATUS = {
   already_applied: 409,
   /** The talent was already invited to the posting (docs/api.md "Invitations to apply"). */
   already_invited: 409,
+  /** This side already reviewed the work (docs/api.md "Reviews"). */
+  already_reviewed: 409,
   own_posting: 403,
   /** A pipeline or lifecycle move the rules refuse (docs/api.md "Pipeline and lifecycle"). */
   invalid_transition: 409,
@@ -61,6 +65,10 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   invalid_input: ['The data sent is not valid.', 'Los datos enviados no son válidos.'],
   unauthorized: ['You need to sign in.', 'Debes iniciar sesión.'],
   forbidden: ['You are not allowed to do this.', 'No tienes permiso para hacer esto.'],
+  suspended: [
+    'This account is suspended. Write to the platform\'s support if you think this is a mistake.',
+    'Esta cuenta está suspendida. Escribe al soporte de la plataforma si crees que es un error.',
+  ],
   not_found: ['Not found.', 'No encontrado.'],
   conflict: ['This conflicts with existing data.', 'Esto entra en conflicto con datos existentes.'],
   closed: [
@@ -74,6 +82,10 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   already_invited: [
     'This talent has already been invited to this posting.',
     'Este talento ya fue invitado a esta publicación.',
+  ],
+  already_reviewed: [
+    'You have already reviewed this work.',
+    'Ya escribiste una reseña de este trabajo.',
   ],
   own_posting: [
     'You cannot apply to your own posting.',

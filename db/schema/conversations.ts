@@ -61,6 +61,8 @@ export const conversationMessages = pgTable(
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     fileId: integer('file_id').references(() => uploads.id, { onDelete: 'set null' }),
+    /** An operator hid it after a report: only its author and operators see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -10,3 +10,4 @@ export * from './security';
 export * from './workbench';
 export * from './conversations';
 export * from './discovery';
+export * from './trust';

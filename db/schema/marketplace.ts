@@ -9,6 +9,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   varchar,
   type AnyPgColumn,
@@ -70,6 +71,11 @@ function postingPlace() {
     modality: varchar('modality', { length: 10 }).$type<TModality>().notNull(),
     countryCode: varchar('country_code', { length: 2 }),
     endDate: date('end_date', { mode: 'string' }),
+    /** When it moved to finished: the reviews' window opens then (docs/product.md "Reviews"). */
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** An operator hid it: after a report ('report') or with its owner's suspension ('suspension'). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenBy: varchar('hidden_by', { length: 10 }).$type<'report' | 'suspension'>(),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   pgTable,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -56,6 +57,16 @@ export const users = pgTable(
      * lists the fullest profiles first (docs/api.md "Search").
      */
     profileRank: smallint('profile_rank').notNull().default(0),
+    /** When the address was confirmed by its link (docs/product.md "One's own account"). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Granted by `npm run operator -- grant EMAIL`; `OPERATORS` names others (server/services/trust/operators.ts). */
+    isOperator: boolean('is_operator').notNull().default(false),
+    /** An operator's suspension: tokens refused, sign-in 403 `suspended`, profile and postings hidden. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** An operator hid the profile after a report: only its owner and operators see it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** The account was deleted: the row stays, erased, as "Former user" (docs/product.md). */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [

@@ -7,6 +7,7 @@ import type { TAppEnv, TAuthUser } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { prepared } from '@/server/lib/sql';
 import { assertRole, type TRole } from '@/server/services/access';
+import { isOperatorRow, requireOperatorUser } from '@/server/services/trust/operators';
 
 /** The token's user as every authenticated request reads it: prepared, built once. */
 const tokenUser = (db: Db) =>
@@ -17,6 +18,11 @@ const tokenUser = (db: Db) =>
         isTalent: users.isTalent,
         tokenVersion: users.tokenVersion,
         profileVersion: users.profileVersion,
+        email: users.email,
+        emailVerifiedAt: users.emailVerifiedAt,
+        isOperator: users.isOperator,
+        suspendedAt: users.suspendedAt,
+        deletedAt: users.deletedAt,
       })
       .from(users)
       .where(eq(users.id, sql.placeholder('id'))),
@@ -32,9 +38,16 @@ async function authenticate(c: Context<TAppEnv>, now = c.var.ctx.now): Promise<T
   const claims = await verifyAccessToken(match[1]!, ctx.deps.jwtSecret, now);
   if (!claims) throw new AppError('unauthorized');
   const [row] = await tokenUser(ctx.db).execute({ id: claims.userId });
-  // A password change or recovery raises the version: older tokens stop working.
+  // A password change or recovery raises the version: older tokens stop working. A suspended or
+  // deleted account raises it too; its own test is the second lock (docs/security.md).
   if (!row || row.tokenVersion !== claims.version) throw new AppError('unauthorized');
-  return { id: row.id, isTalent: row.isTalent, profileVersion: row.profileVersion };
+  if (row.suspendedAt || row.deletedAt) throw new AppError('unauthorized');
+  return {
+    id: row.id,
+    isTalent: row.isTalent,
+    profileVersion: row.profileVersion,
+    isOperator: isOperatorRow(row, ctx.deps.operators),
+  };
 }
 
 /**
@@ -75,3 +88,18 @@ export const requireRole =
     assertRole(ctx, role);
     await next();
   };
+
+/**
+ * The operators' calls (`/api/admin/*`): anyone else gets 404, a missing or bad token included,
+ * so the console answers nobody but an operator (docs/api.md "Operators").
+ */
+export const requireOperator: MiddlewareHandler<TAppEnv> = async (c, next) => {
+  const ctx = c.var.ctx;
+  try {
+    ctx.user ??= await authenticate(c);
+  } catch {
+    throw new AppError('not_found');
+  }
+  requireOperatorUser(ctx);
+  await next();
+};

@@ -135,7 +135,12 @@ export async function movePosting(
   const afterCommit = await ctx.db.transaction(async (tx) => {
     const changed = await tx
       .update(table)
-      .set({ [keyOf(table, k.status)]: change.to, updatedAt: ctx.now })
+      .set({
+        [keyOf(table, k.status)]: change.to,
+        updatedAt: ctx.now,
+        // The reviews' window opens when the work finishes (docs/product.md "Reviews").
+        ...(change.action === 'posting.finished' ? { finishedAt: ctx.now } : {}),
+      })
       .where(and(eq(table.id, posting.id), inArray(k.status, [...change.from])))
       .returning({ id: table.id });
     if (changed.length === 0) {
