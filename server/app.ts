@@ -19,6 +19,7 @@ import { profileInfoRoutes } from './routes/profile-info';
 import { profileTagRoutes } from './routes/profile-tags';
 import { proofRoutes } from './routes/proofs';
 import { referenceRoutes } from './routes/reference';
+import { reviewRoutes } from './routes/reviews';
 import { savedSearchRoutes } from './routes/saved-searches';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -70,6 +71,7 @@ export function createApp(deps: TDeps) {
   app.route('/', inviteRoutes);
   app.route('/', favoriteRoutes);
   app.route('/', savedSearchRoutes);
+  app.route('/', reviewRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

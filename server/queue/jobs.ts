@@ -4,13 +4,16 @@ import { ALERT_JOBS } from '@/server/services/discovery/alerts';
 import { DEADLINE_JOBS } from '@/server/services/discovery/deadlines';
 import { DIGEST_JOBS } from '@/server/services/notifications/digest';
 import { MAIL_JOBS } from '@/server/services/notifications/mail-outbox';
+import { REVIEW_JOBS } from '@/server/services/trust/review-reminders';
 import { enqueue, registerWorker, schedule, type TJobSpec, wakeWorker } from './index';
 
 /**
  * Every job the app runs (docs/architecture.md "E-mail outbox and job queue"); each queue is
  * also listed in db/queue.ts QUEUES.
  */
-export const JOBS: TJobSpec[] = [...MAIL_JOBS, ...DIGEST_JOBS, ...ALERT_JOBS, ...DEADLINE_JOBS];
+export const JOBS: TJobSpec[] = [...MAIL_JOBS, ...DIGEST_JOBS, ...ALERT_JOBS, ...DEADLINE_JOBS,
+  ...REVIEW_JOBS,
+];
 
 /**
  * At server start: the process's queue, a worker for every job, the cron schedules, and a first

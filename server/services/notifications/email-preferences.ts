@@ -30,6 +30,10 @@ export const EMAIL_KIND_OF = {
   deadline_soon: 'new_applicants',
   applicants_waiting: 'new_applicants',
   posting_expired: 'new_applicants',
+  // To both sides of finished work, about its reviews (docs/product.md "Reviews").
+  review_request: 'application_updates',
+  review_closing: 'application_updates',
+  review_received: 'application_updates',
   // To whoever saved a search a new posting matches (docs/product.md "Saved searches and alerts").
   alert_match: 'alerts',
   // The e-mail of a conversation's message unread for 10 minutes.

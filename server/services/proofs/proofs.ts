@@ -168,3 +168,29 @@ export async function verifyProof(
     },
   };
 }
+
+/**
+ * The verdict of one stored record (a review's proof, docs/api.md "Reviews"): the chain's answer
+ * (through the same brief cache as the public page) compared with what the application stores,
+ * without reading the database again. Never fails because a chain does.
+ */
+export async function recordVerdict(
+  ctx: TCtx,
+  network: TProofNetwork,
+  txId: string,
+  record: { kind: TKind; postingId: number; talentId: number; signer: string | null },
+): Promise<TChainCheck['verdict']> {
+  try {
+    const result = await check(ctx.deps.chains, network, txId, {
+      kind: record.kind,
+      applicationId: 0,
+      postingId: record.postingId,
+      recordedAt: ctx.now,
+      signer: record.signer,
+      talent: { id: record.talentId, name: '', lastName: '', avatarUrl: null },
+    });
+    return result.verdict;
+  } catch {
+    return 'unreachable';
+  }
+}

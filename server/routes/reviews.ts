@@ -1,0 +1,61 @@
+import { Hono, type Context } from 'hono';
+import { listQuery, MAX_ID } from '@/lib/schemas/common';
+import {
+  newReviewSchema,
+  REVIEW_LIMITS,
+  reviewReplySchema,
+  reviewStateQuery,
+} from '@/lib/schemas/reviews';
+import type { TAppEnv } from '@/server/context';
+import { AppError } from '@/server/errors';
+import { jsonBody, queryParams } from '@/server/lib/validate';
+import { requireAuth } from '@/server/middleware/auth';
+import {
+  companyReviews,
+  createReview,
+  replyToReview,
+  reviewNotFound,
+  reviewState,
+  talentReviews,
+} from '@/server/services/trust/reviews';
+
+// Reviews of finished work (docs/api.md "Reviews"): writing one, replying, one's own state on an
+// application, and the public lists of a talent and of a company.
+
+const reviewsQuery = listQuery(REVIEW_LIMITS.perPage);
+
+/** A path id: digits within the ids' range; anything else is `notFound()`. */
+function pathId(c: Context<TAppEnv>, notFound: () => AppError): number {
+  const raw = c.req.param('id') ?? '';
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+  if (id === 0 || id > MAX_ID) throw notFound();
+  return id;
+}
+
+const userNotFound = () =>
+  new AppError('not_found', { message: 'User not found.', messageEs: 'Usuario no encontrado.' });
+
+export const reviewRoutes = new Hono<TAppEnv>()
+  .post('/reviews', requireAuth, async (c) => {
+    const input = await jsonBody(c, newReviewSchema);
+    return c.json({ status: true, data: await createReview(c.var.ctx, input) }, 201);
+  })
+  .post('/reviews/:id/reply', requireAuth, async (c) => {
+    const id = pathId(c, reviewNotFound);
+    const { body } = await jsonBody(c, reviewReplySchema);
+    return c.json({ status: true, data: await replyToReview(c.var.ctx, { id, body }) }, 201);
+  })
+  .get('/me/reviews', requireAuth, async (c) => {
+    const query = queryParams(c, reviewStateQuery);
+    return c.json({ status: true, data: await reviewState(c.var.ctx, query) });
+  })
+  .get('/users/:id/reviews', async (c) => {
+    const id = pathId(c, userNotFound);
+    const query = queryParams(c, reviewsQuery);
+    return c.json({ status: true, data: await talentReviews(c.var.ctx, { id, ...query }) });
+  })
+  .get('/companies/:slug/reviews', async (c) => {
+    const query = queryParams(c, reviewsQuery);
+    const data = await companyReviews(c.var.ctx, { slug: c.req.param('slug'), ...query });
+    return c.json({ status: true, data });
+  });
