@@ -16,6 +16,6 @@ export const postingFormProps = (kind: TPostingKind, page: 'new' | 'edit') =>
 
 /** /business/{kind}s/[id]/applicants: the posting, with the board's screen preloaded. */
 export const applicantsProps = (kind: TPostingKind, screen: () => Promise<TScreenModule>) =>
-  signedInPage(PIPELINE_NAMESPACES, screen, ({ params, locale }) =>
+  signedInPage([...PIPELINE_NAMESPACES, 'reviews'], screen, ({ params, locale }) =>
     loadPosting(kind, String(params?.id ?? ''), langOf(locale)),
   );

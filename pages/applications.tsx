@@ -46,6 +46,6 @@ export default function ApplicationsPage() {
 }
 
 export const getServerSideProps = signedInPage(
-  MARKET_NAMESPACES,
+  [...MARKET_NAMESPACES, 'reviews'],
   () => import('@/components/marketplace/applications/applications-list'),
 );

@@ -16,6 +16,8 @@ export type TReview = {
   /** The work's on-chain record and whether the chain confirms it; absent without one. */
   proof?: { network: TProofNetwork; tx_id: string; verdict: TProofVerdict };
   reply?: { body: string; created_at: string };
+  /** Only to the reviewed side (signed in): whether they may still reply to it. */
+  can_reply?: boolean;
   created_at: string;
 };
 

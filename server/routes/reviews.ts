@@ -9,7 +9,7 @@ import {
 import type { TAppEnv } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { jsonBody, queryParams } from '@/server/lib/validate';
-import { requireAuth } from '@/server/middleware/auth';
+import { optionalAuth, requireAuth } from '@/server/middleware/auth';
 import {
   companyReviews,
   createReview,
@@ -49,12 +49,12 @@ export const reviewRoutes = new Hono<TAppEnv>()
     const query = queryParams(c, reviewStateQuery);
     return c.json({ status: true, data: await reviewState(c.var.ctx, query) });
   })
-  .get('/users/:id/reviews', async (c) => {
+  .get('/users/:id/reviews', optionalAuth, async (c) => {
     const id = pathId(c, userNotFound);
     const query = queryParams(c, reviewsQuery);
     return c.json({ status: true, data: await talentReviews(c.var.ctx, { id, ...query }) });
   })
-  .get('/companies/:slug/reviews', async (c) => {
+  .get('/companies/:slug/reviews', optionalAuth, async (c) => {
     const query = queryParams(c, reviewsQuery);
     const data = await companyReviews(c.var.ctx, { slug: c.req.param('slug'), ...query });
     return c.json({ status: true, data });

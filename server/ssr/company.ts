@@ -1,6 +1,9 @@
 import { AppError } from '@/server/errors';
 import { getCompanyPage } from '@/server/services/companies/company-page';
 import { listCountries } from '@/server/services/reference';
+import { companyReviews } from '@/server/services/trust/reviews';
+import { REVIEW_LIMITS } from '@/lib/schemas/reviews';
+import type { TReviewPage } from '@/types/review';
 import type { TCompanyPage } from '@/types/company-page';
 import { anonymousCtx } from './context';
 
@@ -13,6 +16,8 @@ export type TCompanyPageProps = {
   /** The page's absolute address (canonical link, og:url) and the site's, for og:image. */
   url: string;
   siteUrl: string;
+  /** The first page of the company's reviews (docs/product.md "Reviews"). */
+  reviews: TReviewPage;
 };
 
 /** The public page of the company at `slug`, or null when there is none (a real 404). */
@@ -30,6 +35,11 @@ export async function loadCompanyPage(
     for (const c of await listCountries(ctx)) {
       if (codes.has(c.code)) countryNames[c.code] = lang === 'es' ? c.name_es : c.name_en;
     }
+    const reviews = await companyReviews(ctx, {
+      slug: company.slug,
+      page: 1,
+      per_page: REVIEW_LIMITS.perPage,
+    });
     const siteUrl = ctx.deps.appUrl.replace(/\/$/, '');
     const prefix = lang === 'en' ? '' : `/${lang}`;
     return {
@@ -37,6 +47,7 @@ export async function loadCompanyPage(
       countryNames,
       url: `${siteUrl}${prefix}/companies/${encodeURIComponent(company.slug)}`,
       siteUrl,
+      reviews,
     };
   } catch (err) {
     if (err instanceof AppError && err.code === 'not_found') return null;

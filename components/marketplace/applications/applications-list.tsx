@@ -1,10 +1,11 @@
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
 import { ButtonLink } from '@/components/ui/button';
 import { formatDay } from '@/lib/format/day';
 import { formatMoney } from '@/lib/format/money';
-import { OPEN_APPLICATION_STATUSES, statusName } from '@/lib/statuses';
+import { APPLICATION_STATUS, OPEN_APPLICATION_STATUSES, statusName } from '@/lib/statuses';
 import { marketplaceApi, useMyApplicationsQuery } from '@/services/marketplace-api';
 import type { TAddress } from '@/store/session-preload';
 import type { AppStore } from '@/store';
@@ -22,6 +23,9 @@ import {
   postingStatusOf,
   statusOf,
 } from '@/lib/kinds';
+
+// The review of finished work (docs/product.md "Reviews"): only hired work that finished has one.
+const ReviewAction = dynamic(() => import('@/components/reviews/review-action'), { ssr: false });
 
 /** The list's first read, from the address's `type` and `page` (store/session-preload.ts). */
 export function prefetch(store: AppStore, { query }: TAddress) {
@@ -76,6 +80,9 @@ export default function ApplicationsList() {
             // A talent withdraws while the posting recruits (docs/product.md "Applying").
             const postingRecruits = postingStatusId === KINDS[kind].statuses.recruiting;
             const postingStatus = statusName(KINDS[kind].statuses, postingStatusId);
+            const finishedHire =
+              status === APPLICATION_STATUS.hired &&
+              postingStatusId === KINDS[kind].statuses.finished;
             return (
               <li key={a.id} className={styles.card}>
                 <div className={styles.cardHead}>
@@ -96,6 +103,7 @@ export default function ApplicationsList() {
                 {a.reason && (
                   <p className={styles.meta}>{t('apply.reason', { reason: a.reason })}</p>
                 )}
+                {finishedHire && <ReviewAction kind={kind} applicationId={a.id} />}
                 <div className={styles.actions}>
                   <MessageButton kind={kind} applicationId={a.id} posting={posting.name} />
                   {OPEN_APPLICATION_STATUSES.includes(status) && postingRecruits && (

@@ -6,7 +6,7 @@ import {
   useClosedLine,
   type TPosting,
 } from '@/components/marketplace/shared/posting-facts';
-import { postingPath, statusOf } from '@/lib/kinds';
+import { KINDS, postingPath, postingStatusOf, statusOf } from '@/lib/kinds';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TAddress } from '@/store/session-preload';
 import { pipelineApi } from '@/services/pipeline-api';
@@ -158,6 +158,7 @@ export default function ApplicantBoard({
           : undefined
       }
       tabbable={a.id === tabStop}
+      reviewable={postingStatusOf(posting) === KINDS[kind].statuses.finished}
     />
   );
   const selectAll = (status: TOwnerStatus, cards: TBoardApplication[]) => {

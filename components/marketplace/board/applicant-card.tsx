@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import { useEffect, useRef } from 'react';
@@ -18,6 +19,9 @@ import type { TBoardApplication, TBoardJobApplication, TStatusChange } from '@/t
 import bulkStyles from './bulk.module.css';
 import { CardWorkbench } from './card-workbench';
 import styles from './pipeline.module.css';
+
+// The team's review of the hired talent once the work finished (docs/product.md "Reviews").
+const ReviewAction = dynamic(() => import('@/components/reviews/review-action'), { ssr: false });
 
 /** The statuses an owner moves applicants between (docs/api.md: 0–3; 4 is the talent's own). */
 export const OWNER_STATUSES = [
@@ -111,6 +115,7 @@ export function ApplicantCard({
   focusToken,
   select,
   tabbable,
+  reviewable = false,
 }: {
   application: TBoardApplication;
   currency: string;
@@ -123,6 +128,8 @@ export function ApplicantCard({
   select?: { checked: boolean; onToggle: (range: boolean) => void };
   /** The card the board's Tab stop is on (roving tabindex, ./use-board-keys.ts). */
   tabbable?: boolean;
+  /** The posting finished: its hired talent's card offers the team's review. */
+  reviewable?: boolean;
 }) {
   const { t, i18n } = useTranslation('pipeline');
   const label = useStatusLabel();
@@ -256,6 +263,10 @@ export function ApplicantCard({
         )}
 
         <History changes={a.history} ownerId={ownerId} talentId={a.talent.id} talentName={name} />
+
+        {reviewable && status === APPLICATION_STATUS.hired && (
+          <ReviewAction kind={kindOfApplication(a)} applicationId={a.id} />
+        )}
 
         {canMove && status !== APPLICATION_STATUS.withdrawn && (
           <p>

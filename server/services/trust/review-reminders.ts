@@ -85,14 +85,18 @@ async function notesOf(
   step: TReviewStep,
   due: TDue,
 ): Promise<TNewNotification[]> {
-  const type = step === 'finish' ? 'review_request' : 'review_closing';
+  const finish = step === 'finish';
+  const type = finish ? 'review_request' : 'review_closing';
   const app = { talentId: due.talent_id, companyId: due.company_id };
   const notes: TNewNotification[] = [];
   if (!due.talent_wrote) {
-    const [message, messageEs] = notices(`${type}.talent`, {
-      posting: due.posting_name,
-      company: due.company_name,
-    });
+    const [message, messageEs] = notices(
+      finish ? 'review_request.talent' : 'review_closing.talent',
+      {
+        posting: due.posting_name,
+        company: due.company_name,
+      },
+    );
     notes.push({
       userId: due.talent_id,
       type,
@@ -103,10 +107,13 @@ async function notesOf(
     });
   }
   if (!due.company_wrote) {
-    const [message, messageEs] = notices(`${type}.company`, {
-      posting: due.posting_name,
-      talent: due.talent_name,
-    });
+    const [message, messageEs] = notices(
+      finish ? 'review_request.company' : 'review_closing.company',
+      {
+        posting: due.posting_name,
+        talent: due.talent_name,
+      },
+    );
     for (const userId of await recipientsOf(ctx.db, app, 'company')) {
       notes.push({
         userId,

@@ -371,6 +371,8 @@ async function publishedPage(
   side: TReviewSide,
   where: SQL,
   page: { page: number; per_page: number },
+  /** The caller is the reviewed side: each review without a reply says they may reply. */
+  viewerReplies: boolean,
 ): Promise<TReviewPage> {
   const closedBefore = at(new Date(ctx.now.getTime() - WINDOW_MS));
   const base = sql`
@@ -418,7 +420,7 @@ async function publishedPage(
     total = counts?.total ?? 0;
     average = counts?.average ?? null;
   }
-  const data = await Promise.all(rows.map((r) => reviewDto(ctx, side, r)));
+  const data = await Promise.all(rows.map((r) => reviewDto(ctx, side, r, viewerReplies)));
   return {
     ...paginated(data, total, page.page, page.per_page),
     average: average === null ? null : Math.round(Number(average) * 10) / 10,
@@ -450,7 +452,12 @@ async function proofOf(ctx: TCtx, r: TListRow): Promise<TReview['proof']> {
   return first;
 }
 
-async function reviewDto(ctx: TCtx, side: TReviewSide, r: TListRow): Promise<TReview> {
+async function reviewDto(
+  ctx: TCtx,
+  side: TReviewSide,
+  r: TListRow,
+  viewerReplies: boolean,
+): Promise<TReview> {
   const proof = await proofOf(ctx, r);
   const name = r.author_gone
     ? 'Former user'
@@ -468,6 +475,7 @@ async function reviewDto(ctx: TCtx, side: TReviewSide, r: TListRow): Promise<TRe
     ...(proof && { proof }),
     ...(r.reply_body &&
       r.replied_at && { reply: { body: r.reply_body, created_at: iso(r.replied_at) } }),
+    ...(viewerReplies && { can_reply: r.reply_body === null }),
     created_at: iso(r.created_at),
   };
 }
@@ -487,7 +495,8 @@ export async function talentReviews(
       messageEs: 'Usuario no encontrado.',
     });
   }
-  return publishedPage(ctx, 'company', sql`r.talent_id = ${input.id}`, input);
+  const mine = ctx.user?.id === input.id;
+  return publishedPage(ctx, 'company', sql`r.talent_id = ${input.id}`, input, mine);
 }
 
 /** `GET /companies/{slug}/reviews`: the published reviews of a company, written by talents. */
@@ -500,5 +509,8 @@ export async function companyReviews(
     .from(companies)
     .where(eq(companies.slug, input.slug));
   if (!company) throw companyNotFound();
-  return publishedPage(ctx, 'talent', sql`r.company_id = ${company.id}`, input);
+  const role =
+    ctx.user && !ctx.user.isTalent ? await roleIn(ctx.db, company.id, ctx.user.id) : null;
+  const team = role !== null && can(role, 'board.move');
+  return publishedPage(ctx, 'talent', sql`r.company_id = ${company.id}`, input, team);
 }
