@@ -4,6 +4,7 @@ import enMarket from '@/public/locales/en/market.json';
 import enMessages from '@/public/locales/en/messages.json';
 import enPipeline from '@/public/locales/en/pipeline.json';
 import enProfile from '@/public/locales/en/profile.json';
+import enReviews from '@/public/locales/en/reviews.json';
 import enTeam from '@/public/locales/en/team.json';
 import enWallet from '@/public/locales/en/wallet.json';
 import esCommon from '@/public/locales/es/common.json';
@@ -12,6 +13,7 @@ import esMarket from '@/public/locales/es/market.json';
 import esMessages from '@/public/locales/es/messages.json';
 import esPipeline from '@/public/locales/es/pipeline.json';
 import esProfile from '@/public/locales/es/profile.json';
+import esReviews from '@/public/locales/es/reviews.json';
 import esTeam from '@/public/locales/es/team.json';
 import esWallet from '@/public/locales/es/wallet.json';
 
@@ -26,6 +28,7 @@ export const CATALOGS = {
     wallet: enWallet,
     company: enCompany,
     messages: enMessages,
+    reviews: enReviews,
   },
   es: {
     common: esCommon,
@@ -36,6 +39,7 @@ export const CATALOGS = {
     wallet: esWallet,
     company: esCompany,
     messages: esMessages,
+    reviews: esReviews,
   },
 };
 
