@@ -570,6 +570,43 @@ export const DEMO_JOBS: TDemoJob[] = [
 ];
 
 /**
+ * Demo reviews (docs/product.md "Reviews"): Diego and the company of the smart contract audit,
+ * finished 20 days ago, reviewed each other, so both are published on his profile and on the
+ * company's page. Ana's finished portal, 2 days ago, is left for the demo to review.
+ */
+export type TDemoReview = {
+  kind: 'project' | 'job';
+  /** Index in DEMO_PROJECTS or DEMO_JOBS. */
+  posting: number;
+  talent: number;
+  side: 'talent' | 'company';
+  rating: number;
+  body: string;
+  daysAgo: number;
+};
+
+export const DEMO_REVIEWS: TDemoReview[] = [
+  {
+    kind: 'job',
+    posting: JOB.contractAuditor,
+    talent: TALENT.diego,
+    side: 'talent',
+    rating: 5,
+    body: 'A clear scope from day one, quick answers to every question and a team that fixed each finding before launch. I would audit for them again.',
+    daysAgo: 18,
+  },
+  {
+    kind: 'job',
+    posting: JOB.contractAuditor,
+    talent: TALENT.diego,
+    side: 'company',
+    rating: 5,
+    body: 'Diego found two serious issues in our escrow contracts and explained each one with a test that reproduced it. Thorough, punctual and easy to work with.',
+    daysAgo: 17,
+  },
+];
+
+/**
  * A step of an application after it was sent, in order: the owner's move to applied (0),
  * shortlisted (1), hired (2) or rejected (3, with the reason the talent reads), or the talent's
  * withdrawal (4). Applications still waiting when a posting starts or finishes are rejected with

@@ -11,6 +11,7 @@ import {
   notifications,
   projectApplications,
   projects,
+  reviews,
   skills,
   userLanguages,
   userRolesInterest,
@@ -27,6 +28,7 @@ import {
   DEMO_PROJECTS,
   DEMO_PASSWORD_HASH,
   DEMO_PROJECT_APPLICATIONS,
+  DEMO_REVIEWS,
   DEMO_TALENTS,
   DEMO_TEAM,
   demoLink,
@@ -229,6 +231,8 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         countryCode: p.countryCode,
         endDate: dateIn(p.deadlineInDays),
         projectStatusId: p.status,
+        // The reviews' window opens at the finish (docs/product.md "Reviews").
+        finishedAt: p.finishedDaysAgo === undefined ? null : ago(p.finishedDaysAgo),
         createdAt: ago(p.postedDaysAgo),
         updatedAt: postingUpdated('project', i),
       })),
@@ -256,6 +260,7 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         countryCode: j.countryCode,
         endDate: dateIn(j.deadlineInDays),
         jobStatusId: j.status,
+        finishedAt: j.finishedDaysAgo === undefined ? null : ago(j.finishedDaysAgo),
         createdAt: ago(j.postedDaysAgo),
         updatedAt: postingUpdated('job', i),
       })),
@@ -386,6 +391,24 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         };
       }),
   ]);
+  await tx.insert(reviews).values(
+    DEMO_REVIEWS.map((r) => {
+      const owner = (r.kind === 'project' ? DEMO_PROJECTS : DEMO_JOBS)[r.posting]!.owner;
+      const talentId = talentIds[r.talent]!;
+      return {
+        kind: r.kind,
+        applicationId: applicationIds.get(`${r.kind}:${postingId(r.kind, r.posting)}:${talentId}`)!,
+        side: r.side,
+        companyId: companyIds[owner]!,
+        talentId,
+        authorId: r.side === 'talent' ? talentId : businessIds[owner]!,
+        rating: r.rating,
+        body: r.body,
+        lang: 'en',
+        createdAt: ago(r.daysAgo),
+      };
+    }),
+  );
   // Nobody can be signed in yet (there were no users), so no stream awaits these: no pg_notify.
   await tx.insert(notifications).values(
     DEMO_PLAN.notifications.map((n) => ({

@@ -92,11 +92,16 @@ const PAGES = {
   'auth/register': [{ path: '/auth/register' }],
   'auth/create-account': [{ path: '/auth/create-account' }],
   'auth/recovery': [{ path: '/auth/recovery' }],
-  'talents/[id]': [{ path: (ids) => `/talents/${ids.talent}` }],
+  // Ana's profile, and Diego's, whose finished audit has both demo reviews (docs/product.md "Reviews").
+  'talents/[id]': [
+    { path: (ids) => `/talents/${ids.talent}` },
+    { path: (ids) => `/talents/${ids.reviewedTalent}` },
+  ],
   'projects/[id]': [{ path: (ids) => `/projects/${ids.project}` }],
   'jobs/[id]': [{ path: (ids) => `/jobs/${ids.job}` }],
   // María's demo company (server's demo seed): the public page with its open postings.
-  'companies/[slug]': [{ path: '/companies/andes-labs' }],
+  // John's company (Northwind): its page with the demo reviews.
+  'companies/[slug]': [{ path: '/companies/andes-labs' }, { path: '/companies/northwind' }],
   // An id no application stores: the page answers 200 with the "not found" verdict, from the
   // database alone (no chain is asked).
   'verify/[network]/[txId]': [{ path: `/verify/algorand/${'A'.repeat(52)}` }],
@@ -278,6 +283,8 @@ async function readIds(sessions) {
   return {
     conversation: await conversation(),
     talent: sessions.talent.user.id,
+    // The seed numbers accounts in the order of its data: Diego follows Ana.
+    reviewedTalent: sessions.talent.user.id + 1,
     project: await first('project'),
     job: await first('job'),
     ownProject: await own('project'),

@@ -232,6 +232,16 @@ for (const kind of ['project', 'job'] as const) {
         expectRefusal(await reply(u.token), 404, 'not_found');
       }
       expect((await reply(undefined)).status).toBe(401);
+      // The lists tell the reviewed side, and only it, that it may reply.
+      const asTeam = await api.call('GET', `/companies/${w.slug}/reviews`, {
+        token: w.admin.token,
+      });
+      expect((asTeam.json.data as TReviewPage).data[0]!.can_reply).toBe(true);
+      const asOther = await api.call('GET', `/companies/${w.slug}/reviews`, {
+        token: w.outsider.token,
+      });
+      expect((asOther.json.data as TReviewPage).data[0]!.can_reply).toBeUndefined();
+      expect((await companyList(w.slug)).data[0]!.can_reply).toBeUndefined();
       const first = await reply(w.recruiter.token);
       expect(first.status, JSON.stringify(first.json)).toBe(201);
       expect(first.json.data).toMatchObject({ reply: { body: 'Thank you, Ana!' } });
@@ -239,6 +249,8 @@ for (const kind of ['project', 'job'] as const) {
       expect((await companyList(w.slug)).data[0]!.reply).toMatchObject({
         body: 'Thank you, Ana!',
       });
+      const after = await api.call('GET', `/companies/${w.slug}/reviews`, { token: w.admin.token });
+      expect((after.json.data as TReviewPage).data[0]!.can_reply).toBe(false);
       // The talent replies to the company's review the same way.
       const [ofTalent] = (await talentList(w.hired.id)).data;
       expect((await reply(w.owner.token, ofTalent!.id)).status).toBe(404);

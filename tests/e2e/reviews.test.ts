@@ -67,7 +67,7 @@ async function finishedRecordedProject(locale: TLocale) {
   const account = algosdk.generateAccount();
   const address = account.addr.toString();
   await api('PATCH', '/users/update_algo_address', { algo_address: address }, talentToken);
-  const algod = new algosdk.Algodv2('', ALGORAND_URL, '');
+  const algod = new algosdk.Algodv2({}, ALGORAND_URL);
   const txn = algosdk.makePaymentTxnWithSuggestedParamsFromObject({
     sender: address,
     receiver: address,

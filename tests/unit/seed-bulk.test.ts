@@ -14,6 +14,7 @@ import {
   notifications,
   projectApplications,
   projects,
+  reviews,
   skills,
   userLanguages,
   userRolesInterest,
@@ -28,6 +29,7 @@ import {
   DEMO_JOBS,
   DEMO_PLAN,
   DEMO_PROJECTS,
+  DEMO_REVIEWS,
   DEMO_TALENTS,
   DEMO_TEAM,
   demoLink,
@@ -97,13 +99,14 @@ describe('the demo seed', () => {
       project_applications: 1,
       job_applications: 1,
       application_status_history: 1,
+      reviews: 1,
       notifications: 1,
     });
-    // The 16 inserts, the check for users, and the look-ups of skill and language ids, besides
+    // The 17 inserts, the check for users, and the look-ups of skill and language ids, besides
     // the transaction's own (which node-postgres's Drizzle logs, PGlite's not). Row by row, it
     // would take more than 150.
     const control = /^\s*(begin|commit|rollback|savepoint|release)\b/i;
-    expect(statements.filter((s) => !control.test(s)).length).toBeLessThanOrEqual(19);
+    expect(statements.filter((s) => !control.test(s)).length).toBeLessThanOrEqual(20);
   });
 
   it('writes as many rows to each table as the demo data holds', async () => {
@@ -129,6 +132,7 @@ describe('the demo seed', () => {
       projectApplications: await countOf(db, projectApplications),
       jobApplications: await countOf(db, jobApplications),
       applicationStatusHistory: await countOf(db, applicationStatusHistory),
+      reviews: await countOf(db, reviews),
       notifications: await countOf(db, notifications),
     };
     const sum = (f: (t: (typeof DEMO_TALENTS)[number]) => number) =>
@@ -154,11 +158,12 @@ describe('the demo seed', () => {
       projectApplications: applications('project'),
       jobApplications: applications('job'),
       applicationStatusHistory: DEMO_PLAN.history.length,
+      reviews: DEMO_REVIEWS.length,
       notifications: DEMO_PLAN.notifications.length,
     });
     // The figures of the demo as it is today: a change to them is a change to the demo data.
     expect(Object.values(counts)).toEqual([
-      11, 2, 4, 27, 16, 7, 19, 28, 9, 18, 4, 3, 12, 6, 19, 41,
+      11, 2, 4, 27, 16, 7, 19, 28, 9, 18, 4, 3, 12, 6, 19, 2, 41,
     ]);
   });
 
