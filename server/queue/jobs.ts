@@ -11,7 +11,11 @@ import { enqueue, registerWorker, schedule, type TJobSpec, wakeWorker } from './
  * Every job the app runs (docs/architecture.md "E-mail outbox and job queue"); each queue is
  * also listed in db/queue.ts QUEUES.
  */
-export const JOBS: TJobSpec[] = [...MAIL_JOBS, ...DIGEST_JOBS, ...ALERT_JOBS, ...DEADLINE_JOBS,
+export const JOBS: TJobSpec[] = [
+  ...MAIL_JOBS,
+  ...DIGEST_JOBS,
+  ...ALERT_JOBS,
+  ...DEADLINE_JOBS,
   ...REVIEW_JOBS,
 ];
 
