@@ -45,7 +45,7 @@ export default function ReviewAction({
         </span>
       )}
       {data.mine && !data.mine.visible && (
-        <Badge tone="info">{t('action.pending', { name })}</Badge>
+        <span className={styles.pending}>{t('action.pending', { name })}</span>
       )}
       {data.mine && data.mine.visible && <Badge tone="success">{t('action.reviewed')}</Badge>}
       {data.mine && (
