@@ -12,7 +12,7 @@ module.exports = {
   // own language's texts only: no English copy in a Spanish page's HTML (docs/architecture.md
   // "How pages paint early").
   fallbackLng: false,
-  ns: ['common', 'profile', 'market', 'pipeline', 'wallet', 'company', 'team', 'messages'],
+  ns: ['common', 'profile', 'market', 'pipeline', 'wallet', 'company', 'team', 'messages', 'admin'],
   // No `path` import: it would pull path-browserify into every page.
   localePath: typeof window === 'undefined' ? `${process.cwd()}/public/locales` : '/locales',
   reloadOnPrerender: process.env.NODE_ENV === 'development',

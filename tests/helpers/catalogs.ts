@@ -1,3 +1,4 @@
+import enAdmin from '@/public/locales/en/admin.json';
 import enCommon from '@/public/locales/en/common.json';
 import enCompany from '@/public/locales/en/company.json';
 import enMarket from '@/public/locales/en/market.json';
@@ -6,6 +7,7 @@ import enPipeline from '@/public/locales/en/pipeline.json';
 import enProfile from '@/public/locales/en/profile.json';
 import enTeam from '@/public/locales/en/team.json';
 import enWallet from '@/public/locales/en/wallet.json';
+import esAdmin from '@/public/locales/es/admin.json';
 import esCommon from '@/public/locales/es/common.json';
 import esCompany from '@/public/locales/es/company.json';
 import esMarket from '@/public/locales/es/market.json';
@@ -26,6 +28,7 @@ export const CATALOGS = {
     wallet: enWallet,
     company: enCompany,
     messages: enMessages,
+    admin: enAdmin,
   },
   es: {
     common: esCommon,
@@ -36,6 +39,7 @@ export const CATALOGS = {
     wallet: esWallet,
     company: esCompany,
     messages: esMessages,
+    admin: esAdmin,
   },
 };
 
