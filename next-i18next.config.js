@@ -22,6 +22,7 @@ module.exports = {
     'team',
     'messages',
     'reviews',
+    'admin',
   ],
   // No `path` import: it would pull path-browserify into every page.
   localePath: typeof window === 'undefined' ? `${process.cwd()}/public/locales` : '/locales',

@@ -37,6 +37,8 @@ export const DEMO_ACCOUNTS = {
   businesses: ['maria.business@demo.talentchain.dev', 'john.business@demo.talentchain.dev'],
   /** Members of María's company besides her: an admin and a recruiter. */
   team: ['pablo.admin@demo.talentchain.dev', 'elena.recruiter@demo.talentchain.dev'],
+  /** Runs the platform's console (docs/product.md "Operators"): granted, as the command does. */
+  operators: ['olga.operator@demo.talentchain.dev'],
 } as const;
 
 /**
@@ -66,7 +68,14 @@ export type TDemoTalent = {
   countryCode: string;
   city: string;
   workplaces: [TDemoExperience, TDemoExperience];
-  study: { name: string; course: string; start: string; end: string | null };
+  study: {
+    name: string;
+    course: string;
+    start: string;
+    end: string | null;
+    /** Its talent asked to verify it: the console's queue is not empty (docs/product.md "Operators"). */
+    inProcess?: boolean;
+  };
   skills: string[];
   roles: string[];
   languages: string[];
@@ -214,6 +223,7 @@ export const DEMO_TALENTS: TDemoTalent[] = [
       course: 'Ingeniería Civil en Computación',
       start: '2012-03-01',
       end: '2017-12-20',
+      inProcess: true,
     },
     skills: ['React', 'TypeScript', 'Accessibility', 'CSS'],
     roles: ['Front-end developer'],
@@ -375,6 +385,19 @@ export const DEMO_TEAM = [
     lang: 'en' as const,
     role: 'recruiter' as const,
     joinedDaysAgo: 200,
+  },
+];
+
+/**
+ * The demo operator: an account of no company, granted the console (docs/product.md "Operators");
+ * its e-mail is confirmed, as an operator's should be.
+ */
+export const DEMO_OPERATORS = [
+  {
+    email: DEMO_ACCOUNTS.operators[0],
+    name: 'Olga',
+    lastName: 'Paredes',
+    lang: 'es' as const,
   },
 ];
 

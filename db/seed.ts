@@ -1,5 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { TPostingKind } from '@/lib/kinds';
+import { VERIFY_STATUS } from '@/lib/statuses';
 import {
   applicationStatusHistory,
   companies,
@@ -24,6 +25,7 @@ import {
   DEMO_BUSINESSES,
   DEMO_JOBS,
   DEMO_JOB_APPLICATIONS,
+  DEMO_OPERATORS,
   DEMO_PLAN,
   DEMO_PROJECTS,
   DEMO_PASSWORD_HASH,
@@ -100,6 +102,16 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
         lastName: m.lastName,
         lang: m.lang,
       })),
+      ...DEMO_OPERATORS.map((o) => ({
+        email: o.email,
+        passwordHash,
+        isTalent: false,
+        name: o.name,
+        lastName: o.lastName,
+        lang: o.lang,
+        isOperator: true,
+        emailVerifiedAt: ago(30),
+      })),
     ])
     .returning({ id: users.id, email: users.email });
   const idByEmail = new Map(accountRows.map((r) => [r.email, r.id]));
@@ -165,6 +177,7 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
       startDate: t.study.start,
       endDate: t.study.end,
       studyingHere: t.study.end === null,
+      ...(t.study.inProcess ? { verifyStatusId: VERIFY_STATUS.inProcess, updatedAt: ago(2) } : {}),
     })),
   );
   const skillNames = new Map(

@@ -12,6 +12,7 @@ import { Toasts } from '@/components/layout/toasts';
 import { startAnalytics } from '@/lib/analytics';
 import { startProgressBar } from '@/lib/progress';
 import { appStore, type TServerSession } from '@/store';
+import { userRefreshed } from '@/store/auth-slice';
 import { SessionProvider } from '@/store/session';
 import nextI18NextConfig from '../next-i18next.config.js';
 
@@ -27,6 +28,24 @@ function App({ Component, pageProps }: AppProps<TAppPageProps>) {
   // server's. Stored state then comes back over it, as on every page.
   const [{ store, persistor }] = useState(() => appStore(pageProps.serverSession));
   const serverSignedIn = Boolean(pageProps.serverSession);
+
+  // The server read the user for this page after the stored copy was written: once stored state
+  // is back, the server's copy is the newer one (an operator verified an entry meanwhile, say;
+  // docs/product.md "Operators"). Unsaved edits of the profile stay (store/profile-slice.ts).
+  useEffect(() => {
+    const user = pageProps.serverSession?.user;
+    if (!user || !persistor) return;
+    const refresh = () => store.dispatch(userRefreshed(user));
+    if (persistor.getState().bootstrapped) return void refresh();
+    const stop = persistor.subscribe(() => {
+      if (!persistor.getState().bootstrapped) return;
+      stop();
+      refresh();
+    });
+    return stop;
+    // The first page's server session only: later pages come from the tab's store.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useEffect(() => startProgressBar(), []);
   useEffect(() => startAnalytics(), []);

@@ -5,6 +5,7 @@ import { notFound, onError } from './http/error-handler';
 import { assertCleanAddress } from './lib/validate';
 import { contextMiddleware } from './middleware/context';
 import { requestLog } from './middleware/request-log';
+import { adminRoutes } from './routes/admin';
 import { companyRoutes } from './routes/companies';
 import { companyPageRoutes } from './routes/company-page';
 import { conversationRoutes } from './routes/conversations';
@@ -72,6 +73,7 @@ export function createApp(deps: TDeps) {
   app.route('/', favoriteRoutes);
   app.route('/', savedSearchRoutes);
   app.route('/', reviewRoutes);
+  app.route('/', adminRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

@@ -39,6 +39,7 @@ export function sessionUserOf(user: TUser | TSessionUser): TSessionUser {
     algo_address: user.algo_address ?? null,
     near_wallet: user.near_wallet ?? null,
     paypal_email: user.paypal_email ?? null,
+    is_operator: user.is_operator ?? false,
   };
 }
 

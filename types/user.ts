@@ -87,6 +87,8 @@ export type TUser = {
   near_wallet: string | null;
   paypal_email: string | null;
   lang: 'en' | 'es';
+  /** Runs the platform: the header links the console (docs/product.md "Operators"). */
+  is_operator?: boolean;
 };
 
 /**
@@ -94,7 +96,7 @@ export type TUser = {
  * profile without the account's own fields; `email` (and `person.phone`) only for a business that
  * owns a posting the talent applied to.
  */
-export type TPublicUser = Omit<TUser, 'notifications' | 'paypal_email' | 'lang'> & {
+export type TPublicUser = Omit<TUser, 'notifications' | 'paypal_email' | 'lang' | 'is_operator'> & {
   /** Whether the business reading saved this talent (docs/api.md "Favourites"); else false. */
   saved?: boolean;
 };
@@ -120,4 +122,5 @@ export type TSessionUser = Pick<
   | 'algo_address'
   | 'near_wallet'
   | 'paypal_email'
+  | 'is_operator'
 >;

@@ -22,6 +22,7 @@ const ICONS = {
   opportunities: 'M9 6V4.5A1.5 1.5 0 0 1 10.5 3h3A1.5 1.5 0 0 1 15 4.5V6M4 6h16v13H4zM4 12h16',
   applications: 'M7 3h7l4 4v14H7zM14 3v4h4M10 12h5M10 16h5',
   postings: 'M4 5h16M4 12h16M4 19h16',
+  console: 'M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zM9 12l2 2 4-4',
 } as const;
 
 export function NavIcon({ d }: { d: string }) {
@@ -35,11 +36,12 @@ export function NavIcon({ d }: { d: string }) {
 /** A main link: its words on a wide screen, its icon on a phone (the words stay its name). */
 function NavLink({ href, icon, children }: { href: string; icon: string; children: ReactNode }) {
   const { pathname } = useRouter();
+  const current = pathname === href || (href === '/admin' && pathname.startsWith('/admin/'));
   return (
     <Link
       href={href}
       className={styles.navLink}
-      aria-current={pathname === href ? 'page' : undefined}
+      aria-current={current ? 'page' : undefined}
       // Not in the background on every page (see Header).
       prefetch={false}
     >
@@ -88,6 +90,11 @@ export function Header() {
                 {t('nav.postings')}
               </NavLink>
             ))}
+          {signedIn?.is_operator && (
+            <NavLink href="/admin" icon={ICONS.console}>
+              {t('nav.console')}
+            </NavLink>
+          )}
         </nav>
         {signedIn && !signedIn.is_talent && (
           <>

@@ -53,5 +53,8 @@ export const pipelineTranslations = async ({ locale }: { locale?: string }) => (
 /** The company's pages (its public page, its editing) add the company catalog to the market's. */
 export const COMPANY_NAMESPACES = [...MARKET_NAMESPACES, 'company'];
 
+/** The operator's console (/admin/*) adds its catalog (docs/product.md "Operators"). */
+export const ADMIN_NAMESPACES = [...PAGE_NAMESPACES, 'admin'];
+
 /** The conversations' pages (/messages, a thread) add their catalog. */
 export const MESSAGES_NAMESPACES = [...PAGE_NAMESPACES, 'messages'];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inspect } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { companies } from '@/db/schema';
+import { companies, users } from '@/db/schema';
 import type { GetServerSideProps, GetServerSidePropsResult } from 'next';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { resetServerEnv } from '@/lib/env';
@@ -36,6 +36,7 @@ import { pipelineFixtures } from '../helpers/marketplace';
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let talent: TTestUser;
 let business: TTestUser;
+let operator: TTestUser;
 let projectId: number;
 let jobId: number;
 let companySlug: string;
@@ -62,6 +63,8 @@ beforeAll(async () => {
   setSsrDeps(api.deps);
   talent = await createTalent(api, { name: 'Tina' });
   business = await createBusiness(api, { name: 'Bea' });
+  operator = await createTalent(api, { name: 'Olga' });
+  await api.db.update(users).set({ isOperator: true }).where(eq(users.id, operator.id));
   const fx = pipelineFixtures(api.call, api.deps.now);
   projectId = (await fx.postProject(business.token)).id;
   jobId = (await fx.postJob(business.token)).id;
@@ -88,7 +91,7 @@ afterAll(async () => {
   await api.close();
 });
 
-type TWho = 'talent' | 'business';
+type TWho = 'talent' | 'business' | 'operator';
 
 /** A server-rendered page: its valid path parameters, the query parameters it reads, who it is for. */
 type TPageCase = {
@@ -120,6 +123,11 @@ const SEARCH_PARAMS = [
 
 /** Every server-rendered page; a test fails when a page file is missing here. */
 const PAGES: TPageCase[] = [
+  // The console answers operators only (a redirect from /admin), 404 to anyone else.
+  { route: '/admin/', who: 'talent', signedIn: false },
+  { route: '/admin/audit', who: 'operator', signedIn: true, query: ['page'] },
+  { route: '/admin/reports', who: 'operator', signedIn: true, query: ['status', 'page'] },
+  { route: '/admin/verifications', who: 'operator', signedIn: true, query: ['page'] },
   { route: '/applications', who: 'talent', signedIn: true, query: ['type', 'page'] },
   {
     route: '/business/jobs/[id]/applicants',
@@ -203,7 +211,8 @@ const PAGES: TPageCase[] = [
   },
 ];
 
-const tokenOf = (who: TWho) => (who === 'talent' ? talent : business).token;
+const tokenOf = (who: TWho) =>
+  (who === 'talent' ? talent : who === 'business' ? business : operator).token;
 
 /** Calls the page as Next would for `request`; answers what it returned and the status set. */
 async function render(request: TPageRequest) {

@@ -56,7 +56,10 @@ const countAll = async () => [
   await count(notifications),
 ];
 const ACCOUNTS =
-  DEMO_ACCOUNTS.talents.length + DEMO_ACCOUNTS.businesses.length + DEMO_ACCOUNTS.team.length;
+  DEMO_ACCOUNTS.talents.length +
+  DEMO_ACCOUNTS.businesses.length +
+  DEMO_ACCOUNTS.team.length +
+  DEMO_ACCOUNTS.operators.length;
 
 const idOf = async (email: string) => {
   const [row] = await api.db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -114,7 +117,7 @@ describe('the demo data', () => {
       DEMO_PLAN.history.length,
       DEMO_PLAN.notifications.length,
     ]);
-    expect(before.slice(0, 5)).toEqual([11, 4, 3, 12, 6]);
+    expect(before.slice(0, 5)).toEqual([12, 4, 3, 12, 6]);
     await seedDemoData(api.db);
     expect(await countAll()).toEqual(before);
   });
@@ -496,5 +499,29 @@ describe('the demo data', () => {
       type: 'job_finished',
       ...text(DEMO_TEXTS.jobFinished(DEMO_JOBS[JOB.reactDeveloper]!.name), `/jobs/${react}`),
     });
+  });
+});
+
+describe('the demo operator', () => {
+  it('signs in as an operator and finds one entry waiting in the verification queue', async () => {
+    const [OLGA] = DEMO_ACCOUNTS.operators;
+    const { status, json } = await api.login(OLGA, DEMO_ACCOUNTS.password);
+    expect(status).toBe(200);
+    expect(json.data).toMatchObject({ is_operator: true, is_talent: false });
+    const queue = await as<{ data: { kind: string; talent: { email: string }; entry: unknown }[] }>(
+      OLGA,
+      'GET',
+      '/admin/verifications',
+    );
+    expect(queue.data).toEqual([
+      expect.objectContaining({
+        kind: 'study',
+        talent: expect.objectContaining({ email: CAMILA }),
+        entry: expect.objectContaining({ name: 'Universidad de Chile', verify_status_id: 2 }),
+      }),
+    ]);
+    // Nobody else is one.
+    const ana = await api.call('GET', '/admin/verifications', { token: await signIn(ANA!) });
+    expect(ana.status).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import enAdmin from '@/public/locales/en/admin.json';
 import enCommon from '@/public/locales/en/common.json';
 import enCompany from '@/public/locales/en/company.json';
 import enMarket from '@/public/locales/en/market.json';
@@ -7,6 +8,7 @@ import enProfile from '@/public/locales/en/profile.json';
 import enReviews from '@/public/locales/en/reviews.json';
 import enTeam from '@/public/locales/en/team.json';
 import enWallet from '@/public/locales/en/wallet.json';
+import esAdmin from '@/public/locales/es/admin.json';
 import esCommon from '@/public/locales/es/common.json';
 import esCompany from '@/public/locales/es/company.json';
 import esMarket from '@/public/locales/es/market.json';
@@ -29,6 +31,7 @@ export const CATALOGS = {
     company: enCompany,
     messages: enMessages,
     reviews: enReviews,
+    admin: enAdmin,
   },
   es: {
     common: esCommon,
@@ -40,6 +43,7 @@ export const CATALOGS = {
     company: esCompany,
     messages: esMessages,
     reviews: esReviews,
+    admin: esAdmin,
   },
 };
 

@@ -27,6 +27,7 @@ import { seedDemoData } from '@/db/seed';
 import {
   DEMO_BUSINESSES,
   DEMO_JOBS,
+  DEMO_OPERATORS,
   DEMO_PLAN,
   DEMO_PROJECTS,
   DEMO_REVIEWS,
@@ -47,6 +48,7 @@ const EMAILS = [
   ...DEMO_TALENTS.map((t) => t.email),
   ...DEMO_BUSINESSES.map((b) => b.email),
   ...DEMO_TEAM.map((m) => m.email),
+  ...DEMO_OPERATORS.map((o) => o.email),
 ];
 
 /** `handle`'s database again, on the same connection(s), logging each statement it sends. */
@@ -163,7 +165,7 @@ describe('the demo seed', () => {
     });
     // The figures of the demo as it is today: a change to them is a change to the demo data.
     expect(Object.values(counts)).toEqual([
-      11, 2, 4, 27, 16, 7, 19, 28, 9, 18, 4, 3, 12, 6, 19, 2, 41,
+      12, 2, 4, 27, 16, 7, 19, 28, 9, 18, 4, 3, 12, 6, 19, 2, 41,
     ]);
   });
 

@@ -181,7 +181,10 @@ describe('start-up on an empty data directory', { timeout: 120_000 }, () => {
     try {
       const [row] = await second.db.select({ n: sql<number>`count(*)::int` }).from(users);
       expect(row!.n).toBe(
-        DEMO_ACCOUNTS.talents.length + DEMO_ACCOUNTS.businesses.length + DEMO_ACCOUNTS.team.length,
+        DEMO_ACCOUNTS.talents.length +
+          DEMO_ACCOUNTS.businesses.length +
+          DEMO_ACCOUNTS.team.length +
+          DEMO_ACCOUNTS.operators.length,
       );
     } finally {
       await second.close();

@@ -37,13 +37,14 @@ describe('auth slice (the seed: entities and fields, states and transitions)', (
     const user = makeUser();
     const inState = auth(undefined, loggedIn({ user, accessToken: 'token' }));
     // docs/product.md "Entities and fields": the stored user is its seed fields (and id, e-mail, language, the photo the header
-    // shows); never the token.
+    // shows, whether the header links the console); never the token.
     expect(inState).toEqual({ isLoggedIn: true, user: sessionUserOf(user) });
     expect(Object.keys(inState.user!).sort()).toEqual([
       'algo_address',
       'avatar_url',
       'email',
       'id',
+      'is_operator',
       'is_talent',
       'jobs',
       'lang',

@@ -24,7 +24,13 @@ export const NOTIFY_CHANNEL = 'tc_notifications';
  */
 type TMailedType = Exclude<keyof typeof EMAIL_KIND_OF, 'message'>;
 
-export type TNotificationType = TMailedType;
+/**
+ * Types written without an e-mail of a kind: their service sends its own account e-mail (an
+ * operator's decision on a verification, docs/product.md "Operators").
+ */
+type TUnmailedType = 'verification_decided';
+
+export type TNotificationType = TMailedType | TUnmailedType;
 
 const MAILED: ReadonlySet<TNotificationType> = new Set<TNotificationType>(
   (Object.keys(EMAIL_KIND_OF) as (keyof typeof EMAIL_KIND_OF)[]).filter(

@@ -26,10 +26,13 @@ export function requireOperatorUser(ctx: TCtx) {
   return ctx.user;
 }
 
-/** One act of an operator for `/admin/audit`, written in the act's own transaction. */
+/**
+ * One act of an operator for `/admin/audit`, written in the act's own transaction. The command
+ * line's grants and revocations have no operator (`operatorId` null).
+ */
 export async function recordOperatorAct(
   tx: Db,
-  act: { operatorId: number; action: string; target: Record<string, unknown>; now: Date },
+  act: { operatorId: number | null; action: string; target: Record<string, unknown>; now: Date },
 ) {
   await tx.insert(operatorAudit).values({
     operatorId: act.operatorId,

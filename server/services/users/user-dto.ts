@@ -5,6 +5,7 @@ import type { TCtx } from '@/server/context';
 import { APPLICATION_STATUS, JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { AppError } from '@/server/errors';
 import { prepared } from '@/server/lib/sql';
+import { isOperatorRow } from '@/server/services/trust/operators';
 import {
   CV_FILE_JSON,
   ownInfoDto,
@@ -299,14 +300,24 @@ const profileSections = ({ user, cvFile, ...lists }: TProfileRow) => ({
   near_wallet: user.nearWallet,
 });
 
-/** The signed-in user as docs/api.md "The user object" describes it: everything, for the user themself. */
-export async function selfUserDto(db: Db, userId: number, version?: number) {
+/**
+ * The signed-in user as docs/api.md "The user object" describes it: everything, for the user
+ * themself, with whether they are an operator (`operators`: the e-mails OPERATORS lists;
+ * docs/product.md "Operators"). Granting or confirming changes the row, so its version too.
+ */
+export async function selfUserDto(
+  db: Db,
+  userId: number,
+  version?: number,
+  operators?: readonly string[],
+) {
   const row = await readProfile(db, userId, { self: true, version });
   if (!row) throw new AppError('not_found');
   return {
     ...profileSections(row),
     ...ownInfoDto(row.user, row.cvFile),
     notifications: row.notifications ?? [],
+    is_operator: isOperatorRow(row.user, operators),
   };
 }
 
@@ -320,7 +331,9 @@ export type TUserDto = Awaited<ReturnType<typeof selfUserDto>>;
  */
 export async function getUser(ctx: TCtx, input: { id: number }): Promise<TUser | TPublicUser> {
   const viewer = ctx.user;
-  if (viewer?.id === input.id) return selfUserDto(ctx.db, input.id, viewer.profileVersion);
+  if (viewer?.id === input.id) {
+    return selfUserDto(ctx.db, input.id, viewer.profileVersion, ctx.deps.operators);
+  }
   const row = await readProfile(ctx.db, input.id, {
     self: false,
     viewerId: viewer && !viewer.isTalent ? viewer.id : undefined,

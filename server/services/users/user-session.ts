@@ -32,7 +32,7 @@ export async function openSession(ctx: TCtx, user: Pick<TUserRow, 'id' | 'tokenV
     ctx.deps.jwtSecret,
     ctx.now,
   );
-  return { accessToken, user: await selfUserDto(ctx.db, user.id) };
+  return { accessToken, user: await selfUserDto(ctx.db, user.id, undefined, ctx.deps.operators) };
 }
 
 /**
