@@ -20,6 +20,7 @@ import { profileTagRoutes } from './routes/profile-tags';
 import { proofRoutes } from './routes/proofs';
 import { referenceRoutes } from './routes/reference';
 import { savedSearchRoutes } from './routes/saved-searches';
+import { trustRoutes } from './routes/trust';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { workbenchBulkRoutes } from './routes/workbench-bulk';
@@ -70,6 +71,7 @@ export function createApp(deps: TDeps) {
   app.route('/', inviteRoutes);
   app.route('/', favoriteRoutes);
   app.route('/', savedSearchRoutes);
+  app.route('/', trustRoutes);
 
   app.notFound(notFound);
   app.onError(onError);
