@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operatorAudit, reports, reviews, users } from '@/db/schema';
+import { recordMatches } from '@/server/services/discovery/matching';
+import { APPLICATION_STATUS } from '@/lib/statuses';
 import { createTestApi } from '../helpers/api';
+import { openStream } from '../helpers/sse';
 import { createTeam } from '../helpers/companies';
 import {
   errorsOf,
@@ -363,15 +366,23 @@ describe('the queue and its decisions', () => {
     const biz = await createBusiness(api);
     const [t1, t2] = [await createTalent(api), await createTalent(api)];
     const posting = await fx.post('project', biz.token);
+    const second = await fx.post('project', biz.token);
     const r1 = await reportPosting(t1.token, posting);
     const r2 = await reportPosting(t2.token, posting);
-    // Another thing's report stays open.
+    // Another thing's reports stay open: the profile, another posting.
     const other = await reportOk(t1.token, { target_kind: 'profile', target_id: biz.id });
+    const otherPosting = await reportPosting(t1.token, second);
     await resolveOk(r1.id, { action: 'dismiss', note: 'ok' });
     const rows = await api.db.select().from(reports).where(eq(reports.targetUserId, biz.id));
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(byId.get(r2.id)).toMatchObject({ status: 'dismissed', resolvedBy: operator.id });
     expect(byId.get(other.id)!.status).toBe('open');
+    expect(byId.get(otherPosting.id)!.status).toBe('open');
+    // A later report of the same thing, hidden: the earlier decisions stay as they were.
+    const r3 = await reportPosting(t1.token, posting);
+    await resolveOk(r3.id, { action: 'hide' });
+    const [kept] = await api.db.select().from(reports).where(eq(reports.id, r2.id));
+    expect(kept).toMatchObject({ status: 'dismissed', note: 'ok' });
     expectRefusal(await resolve(r2.id, { action: 'hide' }), 409, 'conflict');
     expectRefusal(await resolve(2_000_000_000, { action: 'hide' }), 404, 'not_found');
     const r = await resolve(other.id, { action: 'erase' });
@@ -438,6 +449,64 @@ describe('the queue and its decisions', () => {
       expect((await audits()).at(-1)).toMatchObject({ action: 'report.hidden' });
     },
   );
+
+  it('a hidden posting: its team still sees it; nobody saves it, is invited to it or alerted of it', async () => {
+    const team = await createTeam(api, { prefix: 'Seen' });
+    const t = await createTalent(api);
+    const watcher = await createTalent(api);
+    const name = `Team posting ${Date.now()}`;
+    const posting = await fx.post('project', team.owner.token, { name });
+    const inv = await api.call('POST', `/projects/${posting.id}/invites`, {
+      token: team.owner.token,
+      body: { talent_id: t.id },
+    });
+    expect(inv.status, JSON.stringify(inv.json)).toBe(201);
+    const invitesOf = async () =>
+      (
+        (await api.call('GET', '/me/invites', { token: t.token })).json.data as {
+          data: { posting: { id: number } }[];
+        }
+      ).data.map((i) => i.posting.id);
+    expect(await invitesOf()).toContain(posting.id);
+    const made = await reportPosting(t.token, posting);
+    await resolveOk(made.id, { action: 'hide' });
+    expect(await pageStatus('project', posting.id, team.admin.token)).toBe(200);
+    expect(await pageStatus('project', posting.id, team.outsider.token)).toBe(404);
+    // Out of sight, so not reported again by someone outside the team.
+    const again = await report(watcher.token, {
+      target_kind: 'posting',
+      target_id: posting.id,
+      posting_kind: 'project',
+      reason: 'x',
+    });
+    expectRefusal(again, 404, 'not_found');
+    expect(await invitesOf()).not.toContain(posting.id);
+    const save = await api.call('PUT', `/me/favorites/project/${posting.id}`, {
+      token: watcher.token,
+    });
+    expectRefusal(save, 404, 'not_found');
+    // A search saved now would match it, were it not hidden.
+    const saved = await api.call('POST', '/saved_searches', {
+      token: watcher.token,
+      body: { name: 'Team', kind: 'project', query: { search: name }, alert: 'instant' },
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(201);
+    expect(await recordMatches(api.db, api.clock.now, 'project', posting.id)).toEqual([]);
+  });
+
+  it('a hidden, suspended or deleted talent is not found to invite', async () => {
+    const biz = await createBusiness(api);
+    const t = await createTalent(api);
+    const posting = await fx.post('job', biz.token);
+    await api.db.update(users).set({ hiddenAt: api.clock.now }).where(eq(users.id, t.id));
+    const inv = await api.call('POST', `/jobs/${posting.id}/invites`, {
+      token: biz.token,
+      body: { talent_id: t.id },
+    });
+    expectRefusal(inv, 404, 'not_found');
+    const save = await api.call('PUT', `/me/favorites/talent/${t.id}`, { token: biz.token });
+    expectRefusal(save, 404, 'not_found');
+  });
 
   it('hide a profile: GET /users/id 404 (even cached) and out of GET /talents; its owner still sees it', async () => {
     const talent = await createTalent(api, { name: 'Hidable' });
@@ -600,6 +669,18 @@ describe('suspension', () => {
     // The old token stays refused; signing in again works.
     expect((await api.call('GET', '/notifications', { token: biz.token })).status).toBe(401);
     expect((await api.login(biz.email, biz.password)).status).toBe(200);
+  });
+
+  it('a suspended account’s open notification stream ends at once, delivering nothing more', async () => {
+    const biz = await createBusiness(api);
+    const t = await createTalent(api);
+    const p = await fx.post('project', biz.token);
+    const a = await fx.apply('project', t.token, p.id);
+    const sse = await openStream(api.app, t.token);
+    const made = await reportOk(biz.token, { target_kind: 'profile', target_id: t.id });
+    await resolveOk(made.id, { action: 'suspend' });
+    await fx.move('project', biz.token, a.id, APPLICATION_STATUS.shortlisted);
+    await expect(sse.next()).rejects.toThrow('the stream ended');
   });
 
   it('an operator cannot suspend themself; an author who is gone cannot be suspended', async () => {
