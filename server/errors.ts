@@ -66,7 +66,7 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   unauthorized: ['You need to sign in.', 'Debes iniciar sesión.'],
   forbidden: ['You are not allowed to do this.', 'No tienes permiso para hacer esto.'],
   suspended: [
-    'This account is suspended. Write to the platform\'s support if you think this is a mistake.',
+    "This account is suspended. Write to the platform's support if you think this is a mistake.",
     'Esta cuenta está suspendida. Escribe al soporte de la plataforma si crees que es un error.',
   ],
   not_found: ['Not found.', 'No encontrado.'],
