@@ -10,6 +10,7 @@ import {
   errorsOf,
   expectRefusal,
   pipelineFixtures,
+  PROPOSAL,
   type TKind,
   type TPosting,
 } from '../helpers/marketplace';
@@ -435,6 +436,15 @@ describe('the queue and its decisions', () => {
       });
       expect(inv.status).toBe(404);
       // Applying to it: as to a posting that does not exist.
+      const applicant = await createTalent(api);
+      const applied = await api.call('POST', `/${kind}_applications`, {
+        token: applicant.token,
+        body:
+          kind === 'project'
+            ? { project_id: posting.id, proposal: PROPOSAL, price_proposal: 1000, weeks: 2 }
+            : { job_id: posting.id, summary: 'Five years of Node.js in fintech.' },
+      });
+      expectRefusal(applied, 404, 'not_found');
       const notes = await api.call('GET', '/notifications', { token: biz.token });
       const notice = (
         notes.json.data as { data: { type: string; message: string; message_es: string }[] }

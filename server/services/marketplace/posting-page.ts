@@ -204,6 +204,7 @@ export async function postingForApplication(ctx: TCtx, kind: TKind, id: number, 
       statusId: k.status,
       endDate: t.endDate,
       currency: t.currency,
+      hiddenAt: t.hiddenAt,
     })
     .from(t as typeof projects)
     .where(eq(t.id, id));
