@@ -22,6 +22,7 @@ import { proofRoutes } from './routes/proofs';
 import { referenceRoutes } from './routes/reference';
 import { reviewRoutes } from './routes/reviews';
 import { savedSearchRoutes } from './routes/saved-searches';
+import { trustRoutes } from './routes/trust';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
 import { workbenchBulkRoutes } from './routes/workbench-bulk';
@@ -74,6 +75,7 @@ export function createApp(deps: TDeps) {
   app.route('/', savedSearchRoutes);
   app.route('/', reviewRoutes);
   app.route('/', adminRoutes);
+  app.route('/', trustRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

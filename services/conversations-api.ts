@@ -17,6 +17,8 @@ export type TMessage = {
   author: TPersonRef & { avatar_url?: string | null };
   body: string;
   file?: TMessageFile | null;
+  /** An operator hid it after a report: only its author still reads it (marked so). */
+  hidden?: boolean;
   created_at: string;
 };
 

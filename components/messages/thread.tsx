@@ -19,6 +19,7 @@ import {
 } from '@/services/conversations-api';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
+import { ReportButton } from '@/components/trust/report-button';
 import { Composer } from './composer';
 import { otherName } from './conversation-list';
 import { MessageText } from './message-text';
@@ -64,6 +65,17 @@ function Message({ m, mine }: { m: TMessage; mine: boolean }) {
         >
           {t('thread.attachment', { name: m.file.name, size: formatFileSize(m.file.size) })}
         </a>
+      )}
+      {m.hidden && (
+        <p className={styles.hiddenNote}>{t('report.hidden_message', { ns: 'common' })}</p>
+      )}
+      {!mine && (
+        <ReportButton
+          targetKind="message"
+          targetId={m.id}
+          authorId={m.author.id}
+          ariaLabel={t('report.message_named', { ns: 'common', name: author })}
+        />
       )}
     </li>
   );

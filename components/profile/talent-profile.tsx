@@ -4,6 +4,7 @@ import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
 import type { TPublicUser } from '@/types/user';
 import { SaveHeart } from '@/components/favorites/save-heart';
+import { ReportButton } from '@/components/trust/report-button';
 import { ProfileView } from './profile-view';
 import styles from './talent-profile.module.css';
 
@@ -45,6 +46,7 @@ export function TalentProfile({
           name={`${profile.person.name} ${profile.person.last_name}`.trim()}
         />
       )}
+      <ReportButton targetKind="profile" targetId={profile.id} authorId={profile.id} />
     </>
   );
 }

@@ -46,6 +46,8 @@ export const RATE_LIMITS = {
   invitationsPerInviter: { max: 20, windowSeconds: HOUR },
   /** A member's private notes on applicants, written or edited (docs/product.md "The recruiter's workbench"). */
   notesPerUser: { max: 60, windowSeconds: MINUTE },
+  /** Reports, per account: each one asks an operator's time (docs/product.md "Reports and suspension"). */
+  reportsPerUser: { max: 10, windowSeconds: DAY },
   /** A conversation's messages, per author (docs/product.md "Conversations"). */
   messagesPerUser: { max: 30, windowSeconds: MINUTE },
 } as const;

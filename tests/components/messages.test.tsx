@@ -160,6 +160,25 @@ describe('a thread', () => {
     },
   );
 
+  it.each([
+    ['en', 'Report the message of Elena Gómez', 'Hidden by an operator'],
+    ['es', 'Denunciar el mensaje de Elena Gómez', 'Ocultado por un operador'],
+  ] as const)(
+    'offers "Report" on the other side’s messages only, and marks one’s own hidden message (%s)',
+    async (locale, reportName, hiddenNote) => {
+      thread([message(1, 'Hello'), { ...message(2, 'Rude words', ANA), hidden: true }]);
+      await renderScreen(1, locale);
+      const log = await screen.findByRole('log');
+      const items = await within(log).findAllByRole('listitem');
+      expect(
+        await within(items[0]!).findByRole('button', { name: reportName }),
+      ).toBeInTheDocument();
+      expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(items[1]!).getByText(hiddenNote)).toBeInTheDocument();
+      expect(within(items[0]!).queryByText(hiddenNote)).not.toBeInTheDocument();
+    },
+  );
+
   it('loads older messages before the oldest shown', async () => {
     thread([message(40, 'Newest page')], {}, true);
     const { user } = await renderScreen(1);

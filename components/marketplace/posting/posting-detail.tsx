@@ -15,6 +15,7 @@ import {
 import { CompanyLine } from '@/components/marketplace/shared/company-line';
 import { Responsiveness } from '@/components/company/responsiveness';
 import { SaveHeart } from '@/components/favorites/save-heart';
+import { ReportButton } from '@/components/trust/report-button';
 import styles from './postings.module.css';
 import type { TViewerApplication } from '@/types/marketplace';
 import type { TResponsiveness } from '@/types/pipeline';
@@ -115,6 +116,12 @@ export function PostingDetail({
             <p className={styles.text}>{posting.requirements}</p>
           </section>
         )}
+        <ReportButton
+          targetKind="posting"
+          targetId={posting.id}
+          postingKind={kindOfPosting(posting)}
+          authorId={posting.owner.id}
+        />
       </article>
       <aside className={styles.side} aria-label={t('apply.title')}>
         <ApplyPanel posting={posting} mine={mine} />

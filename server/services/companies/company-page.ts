@@ -12,6 +12,7 @@ import { companyResponsiveness } from './responsiveness';
 import { assertCompanyCan, chosenCompany, companyNotFound } from './permissions';
 import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { uploadKeyOf } from '@/server/services/profile/dto';
+import { postingShown } from '@/server/services/trust/visibility';
 
 // The company's public page and its editing (docs/api.md "Companies and teams"; docs/product.md
 // "The company page": owners and admins edit it; the slug never changes, so links keep working).
@@ -64,6 +65,7 @@ async function openPostings(db: Db, companyId: number, now: Date) {
             eq(t.companyId, companyId),
             eq(k.status, k.statuses.recruiting),
             sql`(${t.endDate} is null or ${t.endDate} >= ${today})`,
+            postingShown(t),
           ),
         )
         .orderBy(desc(t.createdAt), desc(t.id))

@@ -19,6 +19,7 @@ import {
   takesPart,
 } from './access';
 import { fileDto, iso } from './dto';
+import { messageShownTo } from '@/server/services/trust/visibility';
 
 // Conversations (docs/api.md "Conversations", docs/product.md "Conversations"): one per
 // application, opened by either side once the talent has applied (whatever the application's
@@ -68,6 +69,7 @@ type TItemRow = {
 const unreadOf = (me: number): SQL =>
   sql`(select count(*) from conversation_messages m
     where m.conversation_id = c.id and m.id > coalesce(r.last_read_message_id, 0)
+      and m.hidden_at is null
       and case when c.talent_id = ${me} then m.author_id is distinct from c.talent_id
         else m.author_id = c.talent_id end)::int`;
 
@@ -98,7 +100,7 @@ const itemQuery = (me: number, where: SQL, page?: { limit: number; offset: numbe
       from conversation_messages m
       left join users a on a.id = m.author_id
       left join uploads f on f.id = m.file_id
-      where m.conversation_id = c.id
+      where m.conversation_id = c.id and ${messageShownTo('m', me)}
       order by m.id desc limit 1
     ) lm on true
     where ${where}

@@ -54,6 +54,8 @@ const messageDto = ({ message: m, author, file }: TMessageRow) => ({
     : null,
   body: m.body,
   file: file ? fileDto(file) : null,
+  /** An operator hid it: only its author (and operators) still read it, marked so. */
+  hidden: m.hiddenAt !== null,
   created_at: m.createdAt.toISOString(),
 });
 
@@ -78,11 +80,14 @@ export async function messageOf(db: Db, id: number): Promise<TMessageDto | null>
  * it), oldest first, and whether older ones remain.
  */
 export async function listMessages(ctx: TCtx, input: { id: number } & TMessagesQuery) {
-  await participantOf(ctx, input.id);
+  const { me } = await participantOf(ctx, input.id);
   const rows = await messagesWhere(
     ctx.db,
     and(
       eq(conversationMessages.conversationId, input.id),
+      // A hidden message is gone for the other side; its author reads it marked as hidden
+      // (docs/product.md "Reports and suspension").
+      sql`(${conversationMessages.hiddenAt} is null or ${conversationMessages.authorId} = ${me})`,
       input.before === undefined ? undefined : lt(conversationMessages.id, input.before),
     ),
   )

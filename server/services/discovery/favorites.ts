@@ -10,6 +10,7 @@ import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { postingNotFound } from '@/server/services/marketplace/posting-dto';
 import { selectPage } from '@/server/services/marketplace/posting-page';
 import { talentPage } from '@/server/services/marketplace/talents';
+import { postingShown, profileShownAs } from '@/server/services/trust/visibility';
 
 // Favourites (docs/api.md "Favourites", docs/product.md "Favourites"): a talent saves postings,
 // a business account saves talents. `target_id` names a posting or a user by kind, without a
@@ -31,9 +32,11 @@ const limitReached = () =>
 function targetExists(kind: TFavoriteKind, id: number) {
   if (isKind(kind)) {
     const t = SERVER_KINDS[kind].postingTable;
-    return sql`exists (select 1 from ${t} where ${qualified(t.id)} = ${id})`;
+    return sql`exists (select 1 from ${t} where ${qualified(t.id)} = ${id} and ${qualified(t.hiddenAt)} is null)`;
   }
-  return sql`exists (select 1 from ${users} where ${qualified(users.id)} = ${id} and ${qualified(users.isTalent)})`;
+  // What an operator hid (or a suspended or deleted account) is not there to save.
+  return sql`exists (select 1 from ${users} where ${qualified(users.id)} = ${id} and ${qualified(users.isTalent)}
+    and ${profileShownAs('"users"')})`;
 }
 
 const notFoundOf = (kind: TFavoriteKind) => (isKind(kind) ? postingNotFound(kind) : userNotFound());
@@ -112,7 +115,8 @@ export async function listFavorites(
       ctx.now,
       {
         key: 'saved',
-        where: sql`exists (select 1 from ${mine(id)})`,
+        // A saved posting an operator hid leaves the list (docs/product.md "Reports and suspension").
+        where: sql`exists (select 1 from ${mine(id)}) and ${postingShown(t)}`,
         sort: {
           key: sql`(select ${qualified(favorites.createdAt)} from ${mine(id)})`,
           dir: 'desc',

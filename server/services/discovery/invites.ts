@@ -12,6 +12,7 @@ import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { isAccepting, postingNotFound } from '@/server/services/marketplace/posting-dto';
 import { notify } from '@/server/services/notifications/notifications';
 import { paginated } from '@/server/services/profile/common';
+import { postingShown, profileShown } from '@/server/services/trust/visibility';
 import type { TMyInvite, TPostingInvite } from '@/types/invites';
 import type { TPostingInvitation } from '@/types/marketplace';
 
@@ -68,7 +69,8 @@ export async function invite(
       })
       .from(t)
       .innerJoin(companies, eq(companies.id, t.companyId))
-      .where(eq(t.id, input.id))
+      // A posting an operator hid invites nobody (docs/product.md "Reports and suspension").
+      .where(and(eq(t.id, input.id), postingShown(t)))
       .for('no key update', { of: t });
     if (!posting) throw postingNotFound(kind);
     const { me } = await assertCompanyCan({ ...ctx, db: tx }, posting.companyId, 'board.move', () =>
@@ -79,7 +81,8 @@ export async function invite(
     const app = k.applicationTable as (typeof SERVER_KINDS)['project']['applicationTable'];
     const [facts] = await tx
       .select({
-        isTalent: users.isTalent,
+        // A hidden, suspended or deleted profile is not found, as in the search.
+        isTalent: sql<boolean>`${users.isTalent} and ${profileShown()}`,
         applied: sql<boolean>`exists (select 1 from ${app}
           where ${qualified(k.applicationFk)} = ${input.id}
           and ${qualified(app.userId)} = ${input.talent_id})`,
@@ -162,6 +165,12 @@ const postingNameSql = () =>
     when 'project' then (select p.name from projects p where p.id = ${qualified(postingInvites.postingId)})
     else (select j.name from jobs j where j.id = ${qualified(postingInvites.postingId)}) end`;
 
+/** Whether an invite's posting is in sight (not hidden by an operator), for either kind. */
+const postingShownSql = () =>
+  sql<boolean>`case ${qualified(postingInvites.kind)}
+    when 'project' then exists (select 1 from projects p where p.id = ${qualified(postingInvites.postingId)} and p.hidden_at is null)
+    else exists (select 1 from jobs j where j.id = ${qualified(postingInvites.postingId)} and j.hidden_at is null) end`;
+
 /** `GET /me/invites`: the talent's invitations, newest first, in one statement (and its count). */
 export async function listMyInvites(ctx: TCtx, input: { page: number; per_page: number }) {
   const me = assertRole(ctx, 'talent');
@@ -186,14 +195,14 @@ export async function listMyInvites(ctx: TCtx, input: { page: number; per_page: 
       .from(postingInvites)
       .innerJoin(companies, eq(companies.id, postingInvites.companyId))
       .leftJoin(sql`users as inviter`, sql`inviter.id = ${qualified(postingInvites.inviterId)}`)
-      .where(eq(postingInvites.talentId, me.id))
+      .where(and(eq(postingInvites.talentId, me.id), postingShownSql()))
       .orderBy(desc(postingInvites.createdAt), desc(postingInvites.id))
       .limit(input.per_page)
       .offset((input.page - 1) * input.per_page),
     ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(postingInvites)
-      .where(eq(postingInvites.talentId, me.id)),
+      .where(and(eq(postingInvites.talentId, me.id), postingShownSql())),
   ]);
   const data: TMyInvite[] = rows.map((r) => ({
     id: r.id,

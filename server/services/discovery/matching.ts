@@ -113,6 +113,7 @@ export function matchStatement(now: Date, kind: TPostingKind, postingId: number)
         from ${t.name} p
         where p.id = ${postingId}::int and p.${t.status} in (${recruiting})
           and (p.end_date is null or p.end_date >= ${earliestToday(now)}::date)
+          and p.hidden_at is null
       ),
       terms as (
         select lex as term from p, unnest(tsvector_to_array(p.search_terms)) lex

@@ -7,6 +7,7 @@ import { qualified } from '@/server/lib/sql';
 import { assertRole } from '@/server/services/access';
 import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { selectPage } from '@/server/services/marketplace/posting-page';
+import { postingShown } from '@/server/services/trust/visibility';
 
 // `GET /me/recommendations` (docs/api.md "For you", docs/product.md "For you"): the open
 // postings a talent has not applied to, those sharing the most of the talent's skills and roles
@@ -47,7 +48,7 @@ export async function listRecommendations(
   const k = SERVER_KINDS[kind];
   const t = k.postingTable;
   const id = qualified(t.id);
-  const where = sql`${k.status} = ${k.statuses.recruiting}
+  const where = sql`${k.status} = ${k.statuses.recruiting} and ${postingShown(t)}
     and (${t.endDate} is null or ${t.endDate} >= ${sql.placeholder('today')})
     and not exists (select 1 from ${k.applicationTable}
       where ${qualified(k.applicationFk)} = ${id} and ${qualified(k.applicationTable.userId)} = ${sql.placeholder('viewer')})`;

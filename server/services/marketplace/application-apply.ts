@@ -10,6 +10,7 @@ import { applicationTopic, notify } from '@/server/services/notifications/notifi
 import { takeRateLimits } from '@/server/services/rate-limit';
 import { ownApplication } from './application-read';
 import { membersWho } from '@/server/services/companies/permissions';
+import { postingNotFound } from './posting-dto';
 import { postingForApplication } from './posting-page';
 
 // A talent applies to a project or a job (docs/api.md "Marketplace", docs/product.md
@@ -118,6 +119,9 @@ export async function applyTo(ctx: TCtx, input: TApplyInput) {
   const me = assertRole(ctx, 'talent');
   const { id, afterCommit } = await ctx.db.transaction(async (tx) => {
     const posting = await postingForApplication(ctx, kind, postingId, tx);
+    // What an operator hid takes no applications: as a posting that does not exist
+    // (docs/product.md "Reports and suspension").
+    if (posting.hiddenAt !== null) throw postingNotFound(kind);
     if (posting.ownerId === me.id) throw new AppError('own_posting');
     if (!posting.accepting) throw closed();
     const [row] = await how.insert(ctx, tx, me.id, input);

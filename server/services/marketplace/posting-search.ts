@@ -4,6 +4,7 @@ import { currencyDigits, CURRENCIES } from '@/lib/currencies';
 import type { TPostingKind } from '@/lib/kinds';
 import { earliestToday, type TJobSearch, type TPostingSearch } from '@/lib/schemas/marketplace';
 import type { TCtx } from '@/server/context';
+import { postingShown } from '@/server/services/trust/visibility';
 import { SERVER_KINDS } from './kinds';
 import { savedViewer } from './posting-dto';
 import { newestFirst, selectPage, type TSortKey } from './posting-page';
@@ -96,7 +97,8 @@ export async function searchPostings(
     // No word left once normalised: the facets alone, as for an empty search.
     terms = sql`coalesce(${everyWordBegins(sql.placeholder('words'))} && ${terms}, ${terms})`;
   }
-  const conditions = [sql`${t.searchTerms} @@ ${terms}`];
+  // What an operator hid is nobody's search result (docs/product.md "Reports and suspension").
+  const conditions = [sql`${t.searchTerms} @@ ${terms}`, postingShown(t)];
   if (!q.status) {
     // By default, what takes applications: recruiting, and the deadline not passed anywhere.
     key += 'r';

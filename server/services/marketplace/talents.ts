@@ -13,6 +13,7 @@ import type { TCtx } from '@/server/context';
 import { qualified } from '@/server/lib/sql';
 import { assertRole } from '@/server/services/access';
 import { paginated } from '@/server/services/profile/common';
+import { profileShown } from '@/server/services/trust/visibility';
 import { searchWords } from './postings';
 
 // `GET /talents` (docs/api.md "Marketplace"): businesses look for talents by words of the name
@@ -84,7 +85,7 @@ export async function talentPage(
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(users)
-    .where(where)
+    .where(and(where, profileShown()))
     .orderBy(...order)
     .limit(q.per_page)
     .offset((q.page - 1) * q.per_page);
@@ -94,7 +95,7 @@ export async function talentPage(
     const [row] = await ctx.db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
-      .where(where);
+      .where(and(where, profileShown()));
     total = row?.n ?? 0;
   }
   const data = rows.map((r) => ({

@@ -36,6 +36,9 @@ export const EMAIL_KIND_OF = {
   review_received: 'application_updates',
   // To whoever saved a search a new posting matches (docs/product.md "Saved searches and alerts").
   alert_match: 'alerts',
+  // To the author of what an operator hid after a report (docs/product.md "Reports and
+  // suspension"): about their own things, as the updates of their applications are.
+  content_hidden: 'application_updates',
   // The e-mail of a conversation's message unread for 10 minutes.
   message: 'messages',
 } as const satisfies Record<string, TEmailKindName>;

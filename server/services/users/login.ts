@@ -20,6 +20,14 @@ const badCredentials = () =>
   });
 
 /**
+ * A suspended account signs in nowhere: 403 `suspended`, in both languages (docs/product.md
+ * "Reports and suspension"). Asked only once the caller proved the account is theirs.
+ */
+function assertNotSuspended(user: { suspendedAt: Date | null }) {
+  if (user.suspendedAt !== null) throw new AppError('suspended');
+}
+
+/**
  * `POST /users/login`. Failures are limited per address and per (account, address): a guesser
  * is stopped where it guesses, while the owner still signs in from anywhere else, and a correct
  * password is never counted.
@@ -38,6 +46,8 @@ export async function loginWithPassword(ctx: TCtx, input: TLoginInput) {
     },
     (err) => err instanceof AppError && err.code === 'unauthorized',
   );
+  // Told only after the password matched: it says nothing to someone without it.
+  assertNotSuspended(user);
   return openSession(ctx, user);
 }
 
@@ -53,7 +63,10 @@ export async function loginWithGoogle(ctx: TCtx, input: { google_id_token: strin
     now: () => ctx.now,
   });
   const known = await findUserByGoogleSub(ctx.db, identity.sub);
-  if (known) return openSession(ctx, known);
+  if (known) {
+    assertNotSuspended(known);
+    return openSession(ctx, known);
+  }
 
   const byEmail = await findUserByEmail(ctx.db, identity.email);
   if (!byEmail) {
@@ -69,6 +82,7 @@ export async function loginWithGoogle(ctx: TCtx, input: { google_id_token: strin
       errors: [{ path: 'google_id_token', code: 'google_unverified' }],
     });
   }
+  assertNotSuspended(byEmail);
   // Already linked to another Google account: the e-mail changed hands there; never re-link.
   const [linked] = await ctx.db
     .update(users)

@@ -15,6 +15,7 @@ import {
   type TCvFile,
   type workplaceDto,
 } from '@/server/services/profile/dto';
+import { profileIsHidden, seesHidden } from '@/server/services/trust/visibility';
 import type {
   TPublicUser,
   TUser,
@@ -338,7 +339,9 @@ export async function getUser(ctx: TCtx, input: { id: number }): Promise<TUser |
     self: false,
     viewerId: viewer && !viewer.isTalent ? viewer.id : undefined,
   });
-  if (!row)
+  // A hidden, suspended or deleted profile is not found but by operators (docs/product.md
+  // "Reports and suspension"); the row read says so, no statement more.
+  if (!row || (profileIsHidden(row.user) && !seesHidden(viewer)))
     throw new AppError('not_found', {
       message: 'User not found.',
       messageEs: 'Usuario no encontrado.',
