@@ -70,6 +70,8 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
       ...DEMO_TALENTS.map((t) => ({
         email: t.email,
         passwordHash,
+        // Demo addresses are confirmed: the badge shows, nothing asks (docs/product.md).
+        emailVerifiedAt: ago(30),
         isTalent: true,
         name: t.name,
         lastName: t.lastName,
@@ -83,6 +85,7 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
       ...DEMO_BUSINESSES.map((b) => ({
         email: b.email,
         passwordHash,
+        emailVerifiedAt: ago(30),
         isTalent: false,
         name: b.name,
         lastName: b.lastName,
@@ -93,6 +96,7 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
       ...DEMO_TEAM.map((m) => ({
         email: m.email,
         passwordHash,
+        emailVerifiedAt: ago(30),
         isTalent: false,
         name: m.name,
         lastName: m.lastName,

@@ -5,6 +5,7 @@ import { notFound, onError } from './http/error-handler';
 import { assertCleanAddress } from './lib/validate';
 import { contextMiddleware } from './middleware/context';
 import { requestLog } from './middleware/request-log';
+import { accountRoutes } from './routes/account';
 import { companyRoutes } from './routes/companies';
 import { companyPageRoutes } from './routes/company-page';
 import { conversationRoutes } from './routes/conversations';
@@ -70,6 +71,7 @@ export function createApp(deps: TDeps) {
   app.route('/', inviteRoutes);
   app.route('/', favoriteRoutes);
   app.route('/', savedSearchRoutes);
+  app.route('/', accountRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

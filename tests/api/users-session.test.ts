@@ -31,6 +31,7 @@ const OWN_KEYS = [
   'cv_file',
   'cv_url',
   'email',
+  'email_verified',
   'headline',
   'id',
   'is_talent',
