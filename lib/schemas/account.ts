@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { email, lang } from './common';
-import { PASSWORD } from './common';
+import { email, lang, PASSWORD } from './common';
 import { noControlChars } from './text';
 
 // One's own account (docs/api.md "One's own account"): confirming the address, changing it,
