@@ -39,6 +39,8 @@ export function sessionUserOf(user: TUser | TSessionUser): TSessionUser {
     algo_address: user.algo_address ?? null,
     near_wallet: user.near_wallet ?? null,
     paypal_email: user.paypal_email ?? null,
+    // Unknown (undefined) in a session stored before addresses were confirmed: settings reads it.
+    ...(user.email_verified === undefined ? {} : { email_verified: user.email_verified }),
   };
 }
 

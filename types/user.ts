@@ -122,4 +122,5 @@ export type TSessionUser = Pick<
   | 'algo_address'
   | 'near_wallet'
   | 'paypal_email'
+  | 'email_verified'
 >;

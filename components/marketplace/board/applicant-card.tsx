@@ -18,6 +18,8 @@ import type { TBoardApplication, TBoardJobApplication, TStatusChange } from '@/t
 import bulkStyles from './bulk.module.css';
 import { CardWorkbench } from './card-workbench';
 import styles from './pipeline.module.css';
+import type { TFunction } from 'i18next';
+import { personName } from '@/lib/person-name';
 
 /** The statuses an owner moves applicants between (docs/api.md: 0–3; 4 is the talent's own). */
 export const OWNER_STATUSES = [
@@ -127,7 +129,7 @@ export function ApplicantCard({
   const { t, i18n } = useTranslation('pipeline');
   const label = useStatusLabel();
   const ago = useAgo();
-  const name = fullName(a);
+  const name = personName(t as TFunction, a.talent);
   const status = statusOf(a);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = `applicant-${a.id}`;
