@@ -202,6 +202,26 @@ describe('DELETE /api/me', () => {
     expect(thread.status).toBe(200);
     expect(JSON.stringify(thread.json)).toContain('Hello from Ana');
     expect(JSON.stringify(thread.json)).not.toContain(ana.email);
+
+    // Nothing more reaches the former user: a move, a message, and the board's file.
+    await fx.move('project', business.token, scene.projectApp.id, 1);
+    await api.call('POST', `/conversations/${scene.convId}/messages`, {
+      token: business.token,
+      body: { body: 'Are you still there?' },
+    });
+    for (const table of ['notifications', 'mail_outbox']) {
+      const [n] = await rowsOf<{ n: number }>(
+        api.db,
+        sql`select count(*)::int as n from ${sql.identifier(table)} where user_id = ${ana.id}`,
+      );
+      expect(n!.n, table).toBe(0);
+    }
+    const csv = await api.app.request(`/api/projects/${scene.project.id}/applications.csv`, {
+      headers: { Authorization: `Bearer ${business.token}` },
+    });
+    const text = await csv.text();
+    expect(text).toContain('Former user');
+    expect(text).not.toContain('@invalid');
   });
 
   it('asks for the current password: none or a wrong one deletes nothing', async () => {
