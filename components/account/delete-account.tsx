@@ -1,5 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSignOut } from '@/components/auth/use-session-actions';
 import { useFailureText } from '@/components/forms/failure-text';
 import { useBusy } from '@/components/forms/use-busy';
@@ -7,15 +7,60 @@ import { useFieldErrors } from '@/components/forms/use-field-errors';
 import styles from '@/components/profile/profile-edit.module.css';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { PasswordField, TextField } from '@/components/ui/text-field';
-import { DELETE_WORD } from '@/lib/schemas/account';
+import { PasswordField } from '@/components/ui/text-field';
+import { loadGoogleIdentity } from '@/lib/google-identity';
+import { publicEnv } from '@/lib/public-env';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { deleteAccount } from '@/services/account-service';
 
 /**
+ * For an account without a password: Google's own button, whose fresh sign-in is the proof the
+ * deletion asks for (docs/security.md "E-mail links"). Without Google configured, the way is to
+ * choose a password first ("Forgot your password?").
+ */
+function GoogleConfirm({ onCredential }: { onCredential: (credential: string) => void }) {
+  const { t, i18n } = useTranslation('profile');
+  const clientId = publicEnv.NEXT_PUBLIC_GOOGLE_CLIENT_ID;
+  const slot = useRef<HTMLDivElement>(null);
+  const callback = useRef(onCredential);
+  useEffect(() => {
+    callback.current = onCredential;
+  }, [onCredential]);
+  useEffect(() => {
+    if (!clientId || !slot.current) return;
+    let cancelled = false;
+    loadGoogleIdentity()
+      .then((google) => {
+        if (cancelled || !slot.current) return;
+        google.accounts.id.initialize({
+          client_id: clientId,
+          callback: (r) => callback.current(r.credential),
+        });
+        google.accounts.id.renderButton(slot.current, {
+          theme: 'outline',
+          size: 'large',
+          locale: i18n.language,
+          text: 'continue_with',
+        });
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [clientId, i18n.language]);
+  if (!clientId) return <p>{t('account.delete.set_password')}</p>;
+  return (
+    <>
+      <p>{t('account.delete.google_lead')}</p>
+      <div ref={slot} />
+    </>
+  );
+}
+
+/**
  * "Delete my account" (docs/product.md "Deleting one's account"): a dialog says what goes and
- * what stays and asks for the current password (an account signed up with Google only types
- * DELETE instead); then the session ends.
+ * what stays and asks for the current password (an account signed up with Google only signs in
+ * with Google again instead); then the session ends.
  */
 export function DeleteAccount() {
   const { t } = useTranslation('profile');
@@ -27,18 +72,18 @@ export function DeleteAccount() {
   const [open, setOpen] = useState(false);
   const [noPassword, setNoPassword] = useState(false);
   const [password, setPassword] = useState('');
-  const [word, setWord] = useState('');
 
   function close() {
     setOpen(false);
     setPassword('');
-    setWord('');
     fields.setErrors([]);
   }
 
-  async function submit(e?: FormEvent) {
+  async function submit(e?: FormEvent, googleIdToken?: string) {
     e?.preventDefault();
-    const input = noPassword ? { confirm: word.trim() } : { current_password: password };
+    const input = googleIdToken
+      ? { google_id_token: googleIdToken }
+      : { current_password: password };
     const outcome = await during(() => deleteAccount(input));
     if (!outcome.ok) {
       fields.setErrors(outcome.failure.fields);
@@ -74,7 +119,7 @@ export function DeleteAccount() {
               variant="danger"
               type="submit"
               form={formId}
-              disabled={busy}
+              disabled={busy || noPassword}
               aria-busy={busy || undefined}
             >
               {busy ? t('account.delete.working') : t('account.delete.confirm')}
@@ -86,17 +131,7 @@ export function DeleteAccount() {
         <p>{t('account.delete.kept')}</p>
         <form id={formId} onSubmit={(e) => void submit(e)} noValidate>
           {noPassword ? (
-            <TextField
-              label={t('account.delete.word_label', { word: DELETE_WORD })}
-              value={word}
-              autoComplete="off"
-              onChange={(e) => {
-                setWord(e.target.value);
-                fields.clear('confirm');
-              }}
-              error={fields.text('confirm')}
-              required
-            />
+            <GoogleConfirm onCredential={(credential) => void submit(undefined, credential)} />
           ) : (
             <PasswordField
               label={tc('auth.fields.current_password')}

@@ -37,16 +37,20 @@ export const changeEmailSchema = /* @__PURE__ */ v.object({
 });
 export type TChangeEmailInput = v.InferInput<typeof changeEmailSchema>;
 
-/** The word a Google-only account types to delete itself (it has no password to give). */
-export const DELETE_WORD = 'DELETE';
-
 /**
- * `DELETE /me`: the current password; an account without one (Google only) types DELETE_WORD
- * in `confirm` instead (docs/product.md "Deleting one's account").
+ * `DELETE /me`: the current password; an account without one (Google only) signs in with Google
+ * again instead: `google_id_token`, a fresh ID token of its own Google account (docs/product.md
+ * "Deleting one's account"). A session token alone never deletes an account.
  */
 export const deleteAccountSchema = /* @__PURE__ */ v.object({
   current_password: v.optional(currentPassword()),
-  confirm: v.optional(v.pipe(v.string('invalid_type'), v.trim(), v.maxLength(20, 'too_long'))),
-  lang: v.optional(lang(), 'en'),
+  google_id_token: v.optional(
+    v.pipe(
+      v.string('invalid_type'),
+      v.trim(),
+      v.nonEmpty('required'),
+      v.maxLength(4096, 'too_long'),
+    ),
+  ),
 });
 export type TDeleteAccountInput = v.InferInput<typeof deleteAccountSchema>;

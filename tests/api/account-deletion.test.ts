@@ -5,6 +5,7 @@ import { companies, postingInvites, users } from '@/db/schema';
 import { rowsOf } from '@/server/lib/sql';
 import { KEPT_REFERENCES } from '@/server/services/account/deletion';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
+import { startJwksPeer } from '../helpers/jwks';
 import { pipelineFixtures, type TBoardApplication } from '../helpers/marketplace';
 import { createBusiness, createTalent, type TTestUser } from '../helpers/users';
 
@@ -13,11 +14,16 @@ import { createBusiness, createTalent, type TTestUser } from '../helpers/users';
 
 let api: Awaited<ReturnType<typeof createTestApi>>;
 let fx: ReturnType<typeof pipelineFixtures>;
+let google: Awaited<ReturnType<typeof startJwksPeer>>;
 beforeAll(async () => {
-  api = await createTestApi();
+  google = await startJwksPeer();
+  api = await createTestApi({ google: { clientId: google.clientId, jwksUrl: google.jwksUrl } });
   fx = pipelineFixtures(api.call, api.deps.now);
 });
-afterAll(async () => api.close());
+afterAll(async () => {
+  await api.close();
+  await google.close();
+});
 beforeEach(async () => {
   await api.resetRateLimits();
 });
@@ -226,7 +232,17 @@ describe('DELETE /api/me', () => {
 
   it('asks for the current password: none or a wrong one deletes nothing', async () => {
     const ana = await createTalent(api);
-    for (const body of [{}, { current_password: 'not my password' }, { confirm: 'DELETE' }]) {
+    const googleToken = await google.sign(
+      { sub: `g-${ana.id}`, email: ana.email },
+      { now: api.clock.now },
+    );
+    // A stolen session token alone deletes nothing; nor does a Google sign-in for an account
+    // with a password.
+    for (const body of [
+      {},
+      { current_password: 'not my password' },
+      { google_id_token: googleToken },
+    ]) {
       const r = await del(ana.token, body);
       expect(r.status).toBe(400);
       expect(r.json.errors).toMatchObject([{ path: 'current_password', code: 'wrong_password' }]);
@@ -237,16 +253,31 @@ describe('DELETE /api/me', () => {
     expect((await api.call('GET', `/users/id/${ana.id}`, { token: ana.token })).status).toBe(200);
   });
 
-  it('a Google-only account confirms with the word DELETE', async () => {
+  it('a Google-only account proves itself by signing in with its own Google account again', async () => {
     const ana = await createTalent(api);
+    const sub = `g-only-${ana.id}`;
     await api.db
       .update(users)
-      .set({ passwordHash: null, googleSub: `g-${ana.id}` })
+      .set({ passwordHash: null, googleSub: sub })
       .where(eq(users.id, ana.id));
-    const wrong = await del(ana.token, { confirm: 'delete me' });
-    expect(wrong.status).toBe(400);
-    expect(wrong.json.errors).toMatchObject([{ path: 'confirm', code: 'confirm_word' }]);
-    expect((await del(ana.token, { confirm: 'DELETE' })).status).toBe(200);
+    const someoneElse = await google.sign(
+      { sub: 'another', email: ana.email },
+      { now: api.clock.now },
+    );
+    const expired = await google.sign(
+      { sub, email: ana.email },
+      { now: new Date(api.clock.now.getTime() - 2 * 3600_000) },
+    );
+    for (const body of [{}, { google_id_token: someoneElse }, { google_id_token: expired }]) {
+      const r = await del(ana.token, body);
+      expect(r.status).toBe(400);
+    }
+    const wrong = await del(ana.token, { google_id_token: someoneElse });
+    expect(wrong.json.errors).toMatchObject([{ path: 'google_id_token', code: 'google_account' }]);
+    const [kept] = await api.db.select().from(users).where(eq(users.id, ana.id));
+    expect(kept!.deletedAt).toBeNull();
+    const fresh = await google.sign({ sub, email: ana.email }, { now: api.clock.now });
+    expect((await del(ana.token, { google_id_token: fresh })).status).toBe(200);
     const [row] = await api.db.select().from(users).where(eq(users.id, ana.id));
     expect(row).toMatchObject({ googleSub: null, name: 'Former user' });
   });

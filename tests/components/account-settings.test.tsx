@@ -173,6 +173,21 @@ describe('the account deletion', () => {
   });
 });
 
+describe('the account deletion without a password', () => {
+  it('offers no way around the proof: without Google, it says to choose a password first', async () => {
+    const user = userEvent.setup();
+    const ana = await server.signUp();
+    await renderWithApp(<DeleteAccount />, { locale: 'es', session: ana.session });
+    await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
+    const dialog = screen.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Me registré con Google y no tengo contraseña' }),
+    );
+    expect(within(dialog).getByText(/Elige primero una contraseña/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Eliminar mi cuenta' })).toBeDisabled();
+  });
+});
+
 describe('the verified e-mail badge on a profile', () => {
   it.each([
     ['en', 'Verified e-mail'],

@@ -4,7 +4,8 @@ import { users } from '@/db/schema';
 import type { Db } from '@/db/types';
 import { notices } from '@/lib/i18n/notices';
 import { KINDS, POSTING_KINDS, type TPostingKind } from '@/lib/kinds';
-import { DELETE_WORD, type TDeleteAccountInput } from '@/lib/schemas/account';
+import type { TDeleteAccountInput } from '@/lib/schemas/account';
+import { verifyGoogleIdToken } from '@/server/auth/google';
 import { dummyHash, verifyPassword } from '@/server/auth/password';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
@@ -66,10 +67,10 @@ const wrongPassword = () =>
     messageEs: 'Error al eliminar la cuenta',
   });
 
-const confirmWord = () =>
-  AppError.invalidField('confirm', 'confirm_word', {
-    message: 'Type DELETE to confirm.',
-    messageEs: 'Escribe DELETE para confirmar.',
+const wrongGoogle = () =>
+  AppError.invalidField('google_id_token', 'google_account', {
+    message: 'Sign in with the Google account of this account.',
+    messageEs: 'Inicia sesión con la cuenta de Google de esta cuenta.',
   });
 
 /** The companies of which the user is the only owner. */
@@ -147,17 +148,24 @@ async function filesOf(tx: Db, userId: number) {
 }
 
 /**
- * `DELETE /me`: after the current password (a Google-only account types DELETE_WORD), erases
+ * `DELETE /me`: after the current password (a Google-only account signs in with Google again), erases
  * the account in one transaction and deletes its files after the commit. Every session ends.
  */
 export async function deleteAccount(ctx: TCtx, input: TDeleteAccountInput) {
   const me = requireUser(ctx);
   const [account] = await ctx.db
-    .select({ email: users.email, passwordHash: users.passwordHash })
+    .select({ email: users.email, passwordHash: users.passwordHash, googleSub: users.googleSub })
     .from(users)
     .where(eq(users.id, me.id));
   if (!account) throw new AppError('unauthorized');
-  if (account.passwordHash || input.current_password !== undefined) {
+  if (!account.passwordHash && account.googleSub && input.google_id_token !== undefined) {
+    // No password to give: a fresh sign-in with the account's own Google identity proves it.
+    const identity = await verifyGoogleIdToken(input.google_id_token, {
+      google: ctx.deps.google,
+      now: () => ctx.now,
+    }).catch(() => null);
+    if (identity?.sub !== account.googleSub) throw wrongGoogle();
+  } else {
     await withFailureLimits(
       ctx,
       passwordFailureLimits(account.email, ctx.ip),
@@ -170,8 +178,6 @@ export async function deleteAccount(ctx: TCtx, input: TDeleteAccountInput) {
       },
       (err) => err instanceof AppError && err.code === 'invalid_input',
     );
-  } else if (input.confirm !== DELETE_WORD) {
-    throw confirmWord();
   }
 
   const { keys, afterCommit } = await ctx.db.transaction(async (tx) => {
