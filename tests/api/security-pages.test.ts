@@ -120,6 +120,7 @@ const SEARCH_PARAMS = [
 
 /** Every server-rendered page; a test fails when a page file is missing here. */
 const PAGES: TPageCase[] = [
+  { route: '/account/confirm-email', who: 'talent', signedIn: false, query: ['token'] },
   { route: '/applications', who: 'talent', signedIn: true, query: ['type', 'page'] },
   {
     route: '/business/jobs/[id]/applicants',
