@@ -74,6 +74,8 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
       ...DEMO_TALENTS.map((t) => ({
         email: t.email,
         passwordHash,
+        // Demo addresses are confirmed: the badge shows, nothing asks (docs/product.md).
+        emailVerifiedAt: ago(30),
         isTalent: true,
         name: t.name,
         lastName: t.lastName,
@@ -87,6 +89,7 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
       ...DEMO_BUSINESSES.map((b) => ({
         email: b.email,
         passwordHash,
+        emailVerifiedAt: ago(30),
         isTalent: false,
         name: b.name,
         lastName: b.lastName,
@@ -97,6 +100,7 @@ async function writeDemoData(tx: Db, passwordHash: string): Promise<void> {
       ...DEMO_TEAM.map((m) => ({
         email: m.email,
         passwordHash,
+        emailVerifiedAt: ago(30),
         isTalent: false,
         name: m.name,
         lastName: m.lastName,

@@ -120,6 +120,10 @@ const PAGES = {
   'invitations/[token]': [{ path: '/invitations/no-such-invitation', ...PRIVATE_LINK }],
   // A token that is not one: the page answers 200 and says the link is not valid.
   unsubscribe: [{ path: '/unsubscribe?token=no-such-token', ...PRIVATE_LINK }],
+  // Any token: the page asks before it acts, and says so only once its button is pressed.
+  'account/confirm-email': [
+    { path: '/account/confirm-email?token=no-such-token', ...PRIVATE_LINK },
+  ],
   'business/projects/new': [{ path: '/business/projects/new', role: 'business' }],
   'business/jobs/new': [{ path: '/business/jobs/new', role: 'business' }],
   'business/company': [{ path: '/business/company', role: 'business' }],

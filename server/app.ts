@@ -5,6 +5,7 @@ import { notFound, onError } from './http/error-handler';
 import { assertCleanAddress } from './lib/validate';
 import { contextMiddleware } from './middleware/context';
 import { requestLog } from './middleware/request-log';
+import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
 import { companyRoutes } from './routes/companies';
 import { companyPageRoutes } from './routes/company-page';
@@ -76,6 +77,7 @@ export function createApp(deps: TDeps) {
   app.route('/', reviewRoutes);
   app.route('/', adminRoutes);
   app.route('/', trustRoutes);
+  app.route('/', accountRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

@@ -40,6 +40,8 @@ export function sessionUserOf(user: TUser | TSessionUser): TSessionUser {
     near_wallet: user.near_wallet ?? null,
     paypal_email: user.paypal_email ?? null,
     is_operator: user.is_operator ?? false,
+    // Unknown (undefined) in a session stored before addresses were confirmed: settings reads it.
+    ...(user.email_verified === undefined ? {} : { email_verified: user.email_verified }),
   };
 }
 

@@ -74,6 +74,8 @@ export type TUser = {
   /** The stored CV's name and size, as uploaded. */
   cv_file?: { id: number; name: string; size: number; mime: string } | null;
   links: { linkedin?: string | null; github?: string | null; website?: string | null };
+  /** The address was confirmed by its link (docs/product.md "One's own account"). */
+  email_verified?: boolean;
   workplaces: TExperience[];
   study_centres: TEducation[];
   skills: TSkill[];
@@ -123,4 +125,5 @@ export type TSessionUser = Pick<
   | 'near_wallet'
   | 'paypal_email'
   | 'is_operator'
+  | 'email_verified'
 >;

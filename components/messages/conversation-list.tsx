@@ -13,6 +13,8 @@ import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import styles from './messages.module.css';
 import { formatWhen } from './when';
+import type { TFunction } from 'i18next';
+import { isFormerUser, personName } from '@/lib/person-name';
 
 /** The other side as the list and the thread name them: a person, and their company if any. */
 export const otherName = (c: TConversation) => `${c.other.name} ${c.other.last_name}`.trim();
@@ -68,7 +70,7 @@ function ListPage({
     <>
       <ul className={styles.list}>
         {data.data.map((c) => {
-          const name = otherName(c);
+          const name = isFormerUser(c.other) ? personName(t as TFunction, c.other) : otherName(c);
           const last = c.last_message;
           const mine = last && last.author.id === user?.id;
           const text = last ? last.body || (last.file ? t('file_only') : '') : t('no_messages');

@@ -25,6 +25,8 @@ import { otherName } from './conversation-list';
 import { MessageText } from './message-text';
 import styles from './messages.module.css';
 import { formatWhen } from './when';
+import type { TFunction } from 'i18next';
+import { isFormerUser, personName } from '@/lib/person-name';
 
 // Guarded for environments without it (jsdom, old browsers): the button loads older ones too.
 const canObserve = () => typeof IntersectionObserver !== 'undefined';
@@ -44,7 +46,7 @@ function useVisible() {
 function Message({ m, mine }: { m: TMessage; mine: boolean }) {
   const { t, i18n } = useTranslation('messages');
   const inBrowser = useInBrowser();
-  const author = mine ? t('you') : `${m.author.name} ${m.author.last_name}`.trim();
+  const author = mine ? t('you') : personName(t as TFunction, m.author);
   return (
     <li className={`${styles.message} ${mine ? styles.mine : ''}`} data-message-id={m.id}>
       <p className={styles.messageMeta}>
@@ -176,7 +178,7 @@ export function Thread({ id }: { id: number }) {
     );
   }
 
-  const name = otherName(c);
+  const name = isFormerUser(c.other) ? personName(t as TFunction, c.other) : otherName(c);
   const blocked = c.blocked.by_me || c.blocked.by_other;
   const toggleBlock = async (block: boolean) => {
     setBlockProblem(null);

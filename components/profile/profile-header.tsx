@@ -1,4 +1,5 @@
 import { useTranslation } from 'next-i18next/pages';
+import { VerifiedEmailBadge } from '@/components/account/verified-email-badge';
 import { UserAvatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { assetUrl } from '@/lib/profile/asset-url';
@@ -37,6 +38,7 @@ export function ProfileHeader({
         {user.headline && <p className={styles.headline}>{user.headline}</p>}
         <p className={styles.meta}>
           <Badge tone="info">{user.is_talent ? tc('roles.talent') : tc('roles.business')}</Badge>
+          <VerifiedEmailBadge verified={user.email_verified} />
           {location && <span>{location}</span>}
         </p>
         {(user.email || user.person.phone) && (

@@ -2,6 +2,9 @@ import { useTranslation } from 'next-i18next/pages';
 import { lazy, Suspense } from 'react';
 import { RequireAuth } from '@/components/auth/require-auth';
 import { LeaveGuard } from '@/components/forms/leave-guard';
+import { AccountEmail } from '@/components/account/account-email';
+import { DataExport } from '@/components/account/data-export';
+import { DeleteAccount } from '@/components/account/delete-account';
 import { ButtonLink } from '@/components/ui/button';
 import { useInBrowser } from '@/lib/use-in-browser';
 import styles from './profile-edit.module.css';
@@ -19,7 +22,8 @@ const WalletSettings = lazy(() =>
 const SavedSearchesSection = lazy(() => import('@/components/discovery/saved-searches-section'));
 
 /**
- * /profile/settings: password, payment e-mail, the e-mails one gets, and wallets. The heading and its lead are the same
+ * /profile/settings: the account's address, password, payment e-mail, the e-mails one gets,
+ * wallets, and one's data: its download and the account's deletion. The heading and its lead are the same
  * for everyone, so they are in the server's page and paint at once; the forms wait for the session.
  */
 export function Settings() {
@@ -38,6 +42,7 @@ export function Settings() {
       </header>
       <RequireAuth>
         <LeaveGuard>
+          <AccountEmail />
           <PasswordForm />
           <PaypalForm />
           <EmailSettings />
@@ -48,6 +53,8 @@ export function Settings() {
             <WalletSettings />
           </Suspense>
         )}
+        <DataExport />
+        <DeleteAccount />
       </RequireAuth>
     </div>
   );

@@ -36,6 +36,8 @@ import type {
 } from '@/types/companies';
 import styles from './team.module.css';
 import { canOf, membershipOf, useCurrentCompany } from './use-company';
+import type { TFunction } from 'i18next';
+import { personName } from '@/lib/person-name';
 
 // /business/team (docs/product.md "Companies and teams", "Screens"): the chosen company's members,
 // its pending invitations, an invitation form and its audit log. Each part shows only what the
@@ -361,7 +363,7 @@ export function useAuditSentence() {
       : String(value ?? '');
   return (entry: TAuditEntry) => {
     const target = entry.target ?? { type: '', id: null };
-    const actor = entry.actor ? fullName(entry.actor) : t('audit.someone');
+    const actor = entry.actor ? personName(t as TFunction, entry.actor) : t('audit.someone');
     const label = target.label ?? '';
     const [group, verb] = entry.action.split('.');
     const known = t(`audit.actions.${entry.action}`, { defaultValue: '' }) !== '';

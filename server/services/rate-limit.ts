@@ -50,6 +50,10 @@ export const RATE_LIMITS = {
   reportsPerUser: { max: 10, windowSeconds: DAY },
   /** A conversation's messages, per author (docs/product.md "Conversations"). */
   messagesPerUser: { max: 30, windowSeconds: MINUTE },
+  /** Each sends a link to an address (docs/product.md "One's own account"). */
+  emailLinksPerUser: { max: 5, windowSeconds: HOUR },
+  /** An export reads everything the account holds. */
+  exportsPerUser: { max: 5, windowSeconds: HOUR },
 } as const;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;

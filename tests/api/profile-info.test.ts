@@ -77,6 +77,7 @@ describe('PATCH /api/users/info', () => {
         'cv_file',
         'cv_url',
         'email',
+        'email_verified',
         'headline',
         'id',
         'is_talent',

@@ -128,6 +128,7 @@ const PAGES: TPageCase[] = [
   { route: '/admin/audit', who: 'operator', signedIn: true, query: ['page'] },
   { route: '/admin/reports', who: 'operator', signedIn: true, query: ['status', 'page'] },
   { route: '/admin/verifications', who: 'operator', signedIn: true, query: ['page'] },
+  { route: '/account/confirm-email', who: 'talent', signedIn: false, query: ['token'] },
   { route: '/applications', who: 'talent', signedIn: true, query: ['type', 'page'] },
   {
     route: '/business/jobs/[id]/applicants',

@@ -19,6 +19,8 @@ import type { TBoardApplication, TBoardJobApplication, TStatusChange } from '@/t
 import bulkStyles from './bulk.module.css';
 import { CardWorkbench } from './card-workbench';
 import styles from './pipeline.module.css';
+import type { TFunction } from 'i18next';
+import { personName } from '@/lib/person-name';
 
 // The team's review of the hired talent once the work finished (docs/product.md "Reviews").
 const ReviewAction = dynamic(() => import('@/components/reviews/review-action'), { ssr: false });
@@ -134,7 +136,7 @@ export function ApplicantCard({
   const { t, i18n } = useTranslation('pipeline');
   const label = useStatusLabel();
   const ago = useAgo();
-  const name = fullName(a);
+  const name = personName(t as TFunction, a.talent);
   const status = statusOf(a);
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = `applicant-${a.id}`;

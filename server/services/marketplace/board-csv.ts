@@ -117,7 +117,8 @@ export async function applicantsCsv(
     .select({
       name: users.name,
       lastName: users.lastName,
-      email: users.email,
+      // A deleted account's address is a placeholder: the file shows none (docs/product.md).
+      email: sql<string>`case when ${users.deletedAt} is null then ${users.email} else '' end`,
       headline: users.headline,
       status: SERVER_KINDS[kind].applicationStatus,
       createdAt: table.createdAt,

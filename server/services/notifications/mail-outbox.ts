@@ -409,6 +409,8 @@ ${input.text}`},
       ${`Tienes un mensaje sin leer:
 ${input.text}`}, ${input.link}, ${at(due)}
     from (values ${sql.join(users, sql`, `)}) as r (user_id)
+    -- A deleted account is e-mailed nothing (docs/product.md "Deleting one's account").
+    where not exists (select 1 from users d where d.id = r.user_id and d.deleted_at is not null)
     on conflict (topic, user_id) do update set
       type = excluded.type, message = excluded.message, message_es = excluded.message_es,
       link = excluded.link, revision = o.revision + 1, attempts = 0,

@@ -92,7 +92,10 @@ export async function notify(ctx: TCtx, tx: Db, items: TNewNotification[]) {
   );
   await tx.execute(sql`
     with item (ord, user_id, type, message, message_es, link, topic, replaces, mails, kind) as (
-      values ${sql.join(values, sql`, `)}
+      -- A deleted account hears nothing more (docs/product.md "Deleting one's account").
+      select v.* from (values ${sql.join(values, sql`, `)})
+        as v (ord, user_id, type, message, message_es, link, topic, replaces, mails, kind)
+      where not exists (select 1 from users d where d.id = v.user_id and d.deleted_at is not null)
     ),
     previous as (
       select distinct on (i.ord) i.ord, n.id

@@ -65,6 +65,8 @@ export const presentationDto = (user: TUserRow, cvFile: TCvFile | null) => ({
   cv_url: user.cvUrl,
   cv_file: cvFile,
   links: user.links ?? {},
+  /** The address was confirmed by its link: a badge (docs/product.md "One's own account"). */
+  email_verified: user.emailVerifiedAt !== null,
 });
 
 /**

@@ -86,7 +86,12 @@ export async function loginWithGoogle(ctx: TCtx, input: { google_id_token: strin
   // Already linked to another Google account: the e-mail changed hands there; never re-link.
   const [linked] = await ctx.db
     .update(users)
-    .set({ googleSub: identity.sub, updatedAt: ctx.now })
+    // Google vouches for the address it verified: confirmed (docs/product.md "One's own account").
+    .set({
+      googleSub: identity.sub,
+      emailVerifiedAt: byEmail.emailVerifiedAt ?? ctx.now,
+      updatedAt: ctx.now,
+    })
     .where(and(eq(users.id, byEmail.id), isNull(users.googleSub)))
     .returning();
   if (!linked) {

@@ -6,7 +6,9 @@ import { verifyGoogleIdToken } from '@/server/auth/google';
 import { hashPassword } from '@/server/auth/password';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
+import { enqueueRegistrationLink } from '@/server/services/account/email';
 import { invitationFor, joinByInvitation } from '@/server/services/companies/invitations';
+import { wakeMailWorker } from '@/server/services/notifications/mail-outbox';
 import { takeRateLimit } from '@/server/services/rate-limit';
 import {
   findUserByEmail,
@@ -97,8 +99,12 @@ export async function registerUser(ctx: TCtx, input: TRegister) {
           lastName: input.last_name,
           phone: input.phone ?? null,
           lang: input.lang,
+          // Google has confirmed the address; a password account gets a link (below).
+          emailVerifiedAt: googleSub ? now : null,
         })
         .returning();
+      // The confirmation link (docs/product.md "One's own account"): a badge, never a gate.
+      if (!googleSub) await enqueueRegistrationLink(ctx, tx, row!);
       if (!input.is_talent && input.workplace_name) {
         await tx.insert(userWorkplaces).values({
           userId: row!.id,
@@ -122,5 +128,6 @@ export async function registerUser(ctx: TCtx, input: TRegister) {
     }
     throw err;
   }
+  if (!googleSub) wakeMailWorker();
   return openSession(ctx, user);
 }

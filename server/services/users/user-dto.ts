@@ -346,7 +346,9 @@ export async function getUser(ctx: TCtx, input: { id: number }): Promise<TUser |
       message: 'User not found.',
       messageEs: 'Usuario no encontrado.',
     });
-  const { user, contact } = row;
+  const { user } = row;
+  // A deleted account has no contact to give (docs/product.md "Deleting one's account").
+  const contact = row.contact && user.deletedAt === null;
   return {
     ...profileSections(row),
     person: { name: user.name, last_name: user.lastName, phone: contact ? user.phone : null },
