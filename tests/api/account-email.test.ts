@@ -156,6 +156,9 @@ describe('POST /api/me/email', () => {
     expect((await api.login(oldEmail, 'correct horse battery', { ip: fromIp() })).status).toBe(200);
     expect((await api.login(newEmail, 'correct horse battery', { ip: fromIp() })).status).toBe(401);
 
+    // The new address's link names the old one only by a hash.
+    const claims = linkTokenTo(newEmail).split('.')[1]!;
+    expect(Buffer.from(claims, 'base64url').toString()).not.toContain(oldEmail);
     const done = await confirm(linkTokenTo(newEmail));
     expect(done.status, JSON.stringify(done.json)).toBe(200);
     expect(done.json.data).toEqual({ purpose: 'change', email: newEmail });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { TOKEN_ISSUER } from '@/server/auth/tokens';
 
@@ -14,15 +15,22 @@ export const EMAIL_LINK_DAYS = 7;
 export type TEmailLink =
   /** Confirms the account's current address. */
   | { purpose: 'confirm'; userId: number; email: string }
-  /** Moves the account from `from` to `email`, the address the link was sent to. */
-  | { purpose: 'change'; userId: number; email: string; from: string };
+  /**
+   * Moves the account to `email`, the address the link was sent to, from the address whose
+   * addressHash() is `fromHash` (the old address itself never travels in the new one's link).
+   */
+  | { purpose: 'change'; userId: number; email: string; fromHash: string };
+
+/** SHA-256 of an address as compared (trimmed, lower case), hex. */
+export const addressHash = (address: string) =>
+  createHash('sha256').update(address.trim().toLowerCase()).digest('hex');
 
 export function signEmailToken(link: TEmailLink, secret: Uint8Array, now: Date) {
   const iat = Math.floor(now.getTime() / 1000);
   return new SignJWT({
     purpose: link.purpose,
     email: link.email,
-    ...(link.purpose === 'change' ? { from: link.from } : {}),
+    ...(link.purpose === 'change' ? { from: link.fromHash } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(link.userId))
@@ -52,8 +60,8 @@ export async function verifyEmailToken(
     const { purpose, email, from } = payload as Record<string, unknown>;
     if (typeof email !== 'string' || email === '') return null;
     if (purpose === 'confirm') return { purpose, userId, email };
-    if (purpose === 'change' && typeof from === 'string' && from !== '') {
-      return { purpose, userId, email, from };
+    if (purpose === 'change' && typeof from === 'string' && /^[0-9a-f]{64}$/.test(from)) {
+      return { purpose, userId, email, fromHash: from };
     }
     return null;
   } catch {

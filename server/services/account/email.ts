@@ -16,6 +16,7 @@ import {
 } from '@/server/services/rate-limit';
 import { findUserByEmail, isUniqueViolation } from '@/server/services/users/user-session';
 import {
+  addressHash,
   confirmEmailLink,
   maskEmail,
   signEmailToken,
@@ -135,7 +136,7 @@ export async function requestEmailChange(ctx: TCtx, input: TChangeEmailInput) {
     await enqueueLink(
       ctx,
       tx,
-      { purpose: 'change', userId: me.id, email: newEmail, from: account.email },
+      { purpose: 'change', userId: me.id, email: newEmail, fromHash: addressHash(account.email) },
       lang,
     );
     await enqueueAccountMail(tx, ctx, {
@@ -173,8 +174,11 @@ export async function confirmEmail(ctx: TCtx, input: { token: string }) {
     .from(users)
     .where(eq(users.id, link.userId));
   if (!account || account.deletedAt) throw staleLink();
-  const current = link.purpose === 'confirm' ? link.email : link.from;
-  if (!sameAddress(account.email, current)) throw staleLink();
+  const applies =
+    link.purpose === 'confirm'
+      ? sameAddress(account.email, link.email)
+      : addressHash(account.email) === link.fromHash;
+  if (!applies) throw staleLink();
 
   if (link.purpose === 'confirm') {
     // Confirmed already: the same link opened twice answers the same.
@@ -200,7 +204,7 @@ export async function confirmEmail(ctx: TCtx, input: { token: string }) {
       const [row] = await tx
         .update(users)
         .set({ email: link.email, emailVerifiedAt: ctx.now, updatedAt: ctx.now })
-        .where(and(eq(users.id, link.userId), sql`lower(${users.email}) = lower(${link.from})`))
+        .where(and(eq(users.id, link.userId), sql`lower(${users.email}) = lower(${account.email})`))
         .returning({ email: users.email });
       if (!row) return null;
       await enqueueAccountMail(tx, ctx, {
