@@ -47,7 +47,12 @@ describe('requireRole', () => {
       json: {
         status: true,
         data: {
-          user: { id: talent.id, isTalent: true, profileVersion: expect.any(Number) },
+          user: {
+            id: talent.id,
+            isTalent: true,
+            profileVersion: expect.any(Number),
+            isOperator: false,
+          },
           ip: '192.0.2.44',
         },
       },
