@@ -6,7 +6,14 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/db/client';
 import { MIGRATIONS_DIR } from '@/db/pglite';
-import { DEMO_BUSINESSES, DEMO_JOBS, DEMO_PROJECTS, DEMO_TALENTS, DEMO_TEAM } from '@/db/seed-data';
+import {
+  DEMO_BUSINESSES,
+  DEMO_JOBS,
+  DEMO_OPERATORS,
+  DEMO_PROJECTS,
+  DEMO_TALENTS,
+  DEMO_TEAM,
+} from '@/db/seed-data';
 import type { DbHandle } from '@/db/types';
 import { seedOnStart } from '@/server/start-up';
 
@@ -74,7 +81,7 @@ describe.skipIf(!serverUrl)('instances starting at once on one new PostgreSQL da
         const count = async (table: string) =>
           (await c.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
         expect(await count('users')).toBe(
-          DEMO_TALENTS.length + DEMO_BUSINESSES.length + DEMO_TEAM.length,
+          DEMO_TALENTS.length + DEMO_BUSINESSES.length + DEMO_TEAM.length + DEMO_OPERATORS.length,
         );
         expect(await count('projects')).toBe(DEMO_PROJECTS.length);
         expect(await count('jobs')).toBe(DEMO_JOBS.length);
