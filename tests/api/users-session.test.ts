@@ -34,6 +34,7 @@ const OWN_KEYS = [
   'email_verified',
   'headline',
   'id',
+  'is_operator',
   'is_talent',
   'jobs',
   'lang',
