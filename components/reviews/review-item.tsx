@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
 import type { ReactNode } from 'react';
+import { ReportButton } from '@/components/trust/report-button';
 import { verifyPath } from '@/lib/explorer';
 import { formatDay } from '@/lib/format/day';
 import { postingPath } from '@/lib/kinds';
@@ -65,13 +66,16 @@ export function ReviewItem({
           <p>{r.reply.body}</p>
         </div>
       )}
-      {(reply || footer) && (
-        <div className={styles.footer}>
-          {reply}
-          {/* The review's footer: room for actions on it (docs/product.md "Reviews"). */}
-          {footer?.(r)}
-        </div>
-      )}
+      {/* The review's footer: its actions (docs/product.md "Reviews", "Reports and suspension"). */}
+      <div className={styles.footer}>
+        {reply}
+        <ReportButton
+          targetKind="review"
+          targetId={r.id}
+          ariaLabel={t('report.review_named', { ns: 'common', name: r.author.company ?? author })}
+        />
+        {footer?.(r)}
+      </div>
     </li>
   );
 }

@@ -39,6 +39,7 @@ const T = {
     count: '2 reviews',
     verified: 'Verified on Algorand',
     former: 'Former user',
+    report: 'Report the review of',
     reply: 'Reply',
     replyLabel: (n: string) => `Your reply to ${n}`,
     publishReply: 'Publish reply',
@@ -54,6 +55,7 @@ const T = {
     count: '2 reseñas',
     verified: 'Verificado en Algorand',
     former: 'Usuario eliminado',
+    report: 'Denunciar la reseña de',
     reply: 'Responder',
     replyLabel: (n: string) => `Tu respuesta a ${n}`,
     publishReply: 'Publicar respuesta',
@@ -159,8 +161,11 @@ for (const locale of ['en', 'es'] as const) {
         '/projects/7',
       );
       expect(within(section).getByText(t.former)).toBeInTheDocument();
-      // Signed out: nobody may reply.
+      // Signed out: nobody may reply, nor report.
       expect(within(section).queryByRole('button', { name: new RegExp(`^${t.reply}`) })).toBeNull();
+      expect(
+        within(section).queryByRole('button', { name: new RegExp(`^${t.report}`) }),
+      ).toBeNull();
     });
 
     it('lets the company’s team reply once to a published review', async () => {
@@ -199,6 +204,10 @@ for (const locale of ['en', 'es'] as const) {
         { session: w.business.session, locale },
       );
       const section = screen.getByRole('region', { name: t.title });
+      // Signed in, a review can be reported; its button names whose review it is.
+      expect(
+        await within(section).findByRole('button', { name: `${t.report} Rosa Test` }),
+      ).toBeInTheDocument();
       await user.click(
         await within(section).findByRole('button', { name: new RegExp(`^${t.reply}`) }),
       );
