@@ -183,10 +183,12 @@ for (const locale of ['en', 'es'] as TLocale[]) {
       await other.getByRole('heading', { name: tr('profile:edit.sections.skills') }).waitFor();
 
       await page.goto(`${p}/profile/settings`);
-      await page.getByLabel(tr('auth.fields.current_password'), { exact: true }).fill(password);
-      await page.getByLabel(tr('auth.fields.new_password'), { exact: true }).fill(next);
-      await page.getByLabel(tr('auth.fields.confirm_password'), { exact: true }).fill(next);
-      await page.getByRole('button', { name: tr('profile:settings.password.submit') }).click();
+      // Settings ask for the current password in more than one form (the e-mail's change too).
+      const form = page.getByRole('region', { name: tr('profile:settings.password.title') });
+      await form.getByLabel(tr('auth.fields.current_password'), { exact: true }).fill(password);
+      await form.getByLabel(tr('auth.fields.new_password'), { exact: true }).fill(next);
+      await form.getByLabel(tr('auth.fields.confirm_password'), { exact: true }).fill(next);
+      await form.getByRole('button', { name: tr('profile:settings.password.submit') }).click();
       await toast(page, tr('messages.password_change.success'));
       // This session goes on with its new token.
       await page.goto(`${p}/profile/edit`);

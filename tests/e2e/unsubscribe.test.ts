@@ -142,8 +142,8 @@ for (const locale of ['en', 'es'] as TLocale[]) {
 
         since = Date.now() - 1000;
         await move(talent.apps[0]!, shortlisted);
-        const mail = await waitForMail(talent.email, since, ANSWER_MS);
-        expect(mail).toContain(`Logo ${word}`);
+        // Registration's confirmation link may have arrived meanwhile: the update is the one.
+        const mail = await waitForMail(talent.email, since, ANSWER_MS, `Logo ${word}`);
         expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/im);
         const link = unsubscribeLinkIn(mail);
         expect(new URL(link).pathname).toBe('/api/unsubscribe');
@@ -185,8 +185,7 @@ for (const locale of ['en', 'es'] as TLocale[]) {
         since = Date.now() - 1000;
         await move(talent.apps[1]!, shortlisted);
         await move(control.app, shortlisted);
-        const controlMail = await waitForMail(control.email, since, ANSWER_MS);
-        expect(controlMail).toContain(`Web ${word}`);
+        await waitForMail(control.email, since, ANSWER_MS, `Web ${word}`);
         await expect(waitForMail(talent.email, since, 0)).rejects.toThrow('No mail');
       },
       JOURNEY_MS,
