@@ -6,7 +6,6 @@ import { notices } from '@/lib/i18n/notices';
 import { KINDS, POSTING_KINDS, type TPostingKind } from '@/lib/kinds';
 import type { TDeleteAccountInput } from '@/lib/schemas/account';
 import { verifyGoogleIdToken } from '@/server/auth/google';
-import { dummyHash, verifyPassword } from '@/server/auth/password';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { rowsOf } from '@/server/lib/sql';
@@ -16,12 +15,12 @@ import { audit } from '@/server/services/companies/audit';
 import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { talentLink } from '@/server/services/marketplace/owned-posting';
 import { closeOpenApplications, hiredOf } from '@/server/services/marketplace/posting-moves';
+import { proveCurrentPassword } from '@/server/services/users/current-password';
 import {
   applicationTopic,
   notify,
   type TNewNotification,
 } from '@/server/services/notifications/notifications';
-import { passwordFailureLimits, withFailureLimits } from '@/server/services/rate-limit';
 
 // Deleting one's account (docs/product.md "Deleting one's account"): the person's data goes;
 // what others rely on stays, naming a "Former user". One transaction erases the row and deletes
@@ -166,18 +165,7 @@ export async function deleteAccount(ctx: TCtx, input: TDeleteAccountInput) {
     }).catch(() => null);
     if (identity?.sub !== account.googleSub) throw wrongGoogle();
   } else {
-    await withFailureLimits(
-      ctx,
-      passwordFailureLimits(account.email, ctx.ip),
-      async () => {
-        const matches = await verifyPassword(
-          account.passwordHash ?? (await dummyHash()),
-          input.current_password ?? '',
-        );
-        if (!account.passwordHash || !matches) throw wrongPassword();
-      },
-      (err) => err instanceof AppError && err.code === 'invalid_input',
-    );
+    await proveCurrentPassword(ctx, account, input.current_password ?? '', wrongPassword);
   }
 
   const { keys, afterCommit } = await ctx.db.transaction(async (tx) => {

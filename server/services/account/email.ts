@@ -3,17 +3,13 @@ import { users } from '@/db/schema';
 import type { Db } from '@/db/types';
 import { langOf, type TLang } from '@/lib/i18n/lang';
 import type { TChangeEmailInput } from '@/lib/schemas/account';
-import { dummyHash, verifyPassword } from '@/server/auth/password';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { confirmEmailMail, emailChangeNoticeMail } from '@/server/mail/account-templates';
 import { requireUser } from '@/server/services/access';
 import { enqueueAccountMail, wakeMailWorker } from '@/server/services/notifications/mail-outbox';
-import {
-  passwordFailureLimits,
-  takeRateLimit,
-  withFailureLimits,
-} from '@/server/services/rate-limit';
+import { takeRateLimit } from '@/server/services/rate-limit';
+import { proveCurrentPassword } from '@/server/services/users/current-password';
 import { findUserByEmail, isUniqueViolation } from '@/server/services/users/user-session';
 import {
   addressHash,
@@ -109,19 +105,7 @@ export async function requestEmailChange(ctx: TCtx, input: TChangeEmailInput) {
     .from(users)
     .where(eq(users.id, me.id));
   if (!account) throw new AppError('unauthorized');
-  await withFailureLimits(
-    ctx,
-    passwordFailureLimits(account.email, ctx.ip),
-    async () => {
-      // A Google-only account has no password to give: the same wrong answer.
-      const matches = await verifyPassword(
-        account.passwordHash ?? (await dummyHash()),
-        input.current_password,
-      );
-      if (!account.passwordHash || !matches) throw wrongPassword();
-    },
-    (err) => err instanceof AppError && err.code === 'invalid_input',
-  );
+  await proveCurrentPassword(ctx, account, input.current_password, wrongPassword);
   const newEmail = input.new_email.trim();
   if (sameAddress(newEmail, account.email)) {
     throw AppError.invalidField('new_email', 'same_email', {

@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import type * as v from 'valibot';
 import { users } from '@/db/schema';
 import type { changePasswordSchema } from '@/lib/schemas/users';
-import { dummyHash, hashPassword, verifyPassword } from '@/server/auth/password';
+import { hashPassword } from '@/server/auth/password';
 import { signAccessToken } from '@/server/auth/tokens';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { requireUser } from '@/server/services/access';
-import { passwordFailureLimits, withFailureLimits } from '@/server/services/rate-limit';
+import { proveCurrentPassword } from '@/server/services/users/current-password';
 
 export type TChangePassword = v.InferOutput<typeof changePasswordSchema>;
 
@@ -34,19 +34,7 @@ export async function changePassword(
     .from(users)
     .where(eq(users.id, me.id));
   if (!account) throw new AppError('unauthorized');
-  await withFailureLimits(
-    ctx,
-    passwordFailureLimits(account.email, ctx.ip),
-    async () => {
-      // An account without a password (Google only) has none to give: the same wrong answer.
-      const matches = await verifyPassword(
-        account.passwordHash ?? (await dummyHash()),
-        input.current_password,
-      );
-      if (!account.passwordHash || !matches) throw wrongPassword();
-    },
-    (err) => err instanceof AppError && err.code === 'invalid_input',
-  );
+  await proveCurrentPassword(ctx, account, input.current_password, wrongPassword);
   const passwordHash = await hashPassword(input.new_password);
   const [row] = await ctx.db
     .update(users)
