@@ -53,6 +53,7 @@ const REPORT_DIR = process.env.LH_REPORT_DIR ? path.resolve(process.env.LH_REPOR
 const ACCOUNTS = {
   talent: 'ana.talent@demo.talentchain.dev',
   business: 'maria.business@demo.talentchain.dev',
+  operator: 'olga.operator@demo.talentchain.dev',
 };
 const DEMO_PASSWORD = 'Demo-pass-2026';
 
@@ -75,10 +76,10 @@ const ERROR_PAGE = {
   },
 };
 
-// A page opened from a link that carries a secret says `robots: noindex` on purpose
-// (docs/security.md "Links that carry a secret"): SEO's "is-crawlable" audit is left out of its
-// score, and only that one.
-const PRIVATE_LINK = { excused: () => ['is-crawlable'] };
+// A page that says `robots: noindex` on purpose: one opened from a link that carries a secret
+// (docs/security.md "Links that carry a secret") and the operators' console (docs/security.md
+// "Operators"). SEO's "is-crawlable" audit is left out of its score, and only that one.
+const NOINDEX = { excused: () => ['is-crawlable'] };
 
 /**
  * Every page file under pages/ (without its extension) and what to measure for it: its path
@@ -117,13 +118,11 @@ const PAGES = {
   'business/postings': [{ path: '/business/postings', role: 'business' }],
   'business/team': [{ path: '/business/team', role: 'business' }],
   // A token no invitation has: the page answers 200 and says the link is no longer valid.
-  'invitations/[token]': [{ path: '/invitations/no-such-invitation', ...PRIVATE_LINK }],
+  'invitations/[token]': [{ path: '/invitations/no-such-invitation', ...NOINDEX }],
   // A token that is not one: the page answers 200 and says the link is not valid.
-  unsubscribe: [{ path: '/unsubscribe?token=no-such-token', ...PRIVATE_LINK }],
+  unsubscribe: [{ path: '/unsubscribe?token=no-such-token', ...NOINDEX }],
   // Any token: the page asks before it acts, and says so only once its button is pressed.
-  'account/confirm-email': [
-    { path: '/account/confirm-email?token=no-such-token', ...PRIVATE_LINK },
-  ],
+  'account/confirm-email': [{ path: '/account/confirm-email?token=no-such-token', ...NOINDEX }],
   'business/projects/new': [{ path: '/business/projects/new', role: 'business' }],
   'business/jobs/new': [{ path: '/business/jobs/new', role: 'business' }],
   'business/company': [{ path: '/business/company', role: 'business' }],
@@ -139,6 +138,12 @@ const PAGES = {
   'business/jobs/[id]/applicants': [
     { path: (ids) => `/business/jobs/${ids.ownJob}/applicants`, role: 'business' },
   ],
+  // The operators' console, as Olga (the demo operator) sees it. /admin only redirects, on the
+  // server, to its first tab: that tab is what it shows.
+  'admin/index': [{ path: '/admin/verifications', role: 'operator', ...NOINDEX }],
+  'admin/verifications': [{ path: '/admin/verifications', role: 'operator', ...NOINDEX }],
+  'admin/reports': [{ path: '/admin/reports', role: 'operator', ...NOINDEX }],
+  'admin/audit': [{ path: '/admin/audit', role: 'operator', ...NOINDEX }],
 };
 const LANGS = ['en', 'es'];
 
@@ -352,6 +357,7 @@ if (REPORT_DIR) fs.mkdirSync(REPORT_DIR, { recursive: true });
 const sessions = {
   talent: await logIn(BASE, ACCOUNTS.talent, DEMO_PASSWORD),
   business: await logIn(BASE, ACCOUNTS.business, DEMO_PASSWORD),
+  operator: await logIn(BASE, ACCOUNTS.operator, DEMO_PASSWORD),
 };
 const ids = await readIds(sessions);
 
@@ -365,7 +371,7 @@ for (const [file, entries] of Object.entries(PAGES))
       targets.push({ ...entry, file, lang, urlPath, role: entry.role ?? null });
     }
 // Signed out first, then each role: the session is stored once per role.
-const ROLE_ORDER = [null, 'talent', 'business'];
+const ROLE_ORDER = [null, 'talent', 'business', 'operator'];
 targets.sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role));
 
 const runsWord = `${
