@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '@/db/schema';
 import type { TAppEnv, TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { onError } from '@/server/http/error-handler';
@@ -85,6 +87,24 @@ describe('requireRole', () => {
         expect(status, `${path} ${token}`).toBe(401);
         expect(json).toMatchObject({ status: false, code: 'unauthorized' });
       }
+    }
+  });
+
+  it('refuses a suspended or deleted account’s token on its own, whatever its version', async () => {
+    // Suspending and deleting raise the token version too; this is the second lock
+    // (docs/security.md): the row's own state, read with the version, refuses the token.
+    const who = await createTalent(api);
+    expect((await call('/talents', who.token)).status).toBe(200);
+    for (const state of [{ suspendedAt: new Date() }, { deletedAt: new Date() }]) {
+      await api.db.update(users).set(state).where(eq(users.id, who.id));
+      const { status, json } = await call('/talents', who.token);
+      expect(status, JSON.stringify(state)).toBe(401);
+      expect(json).toMatchObject({ code: 'unauthorized' });
+      await api.db
+        .update(users)
+        .set({ suspendedAt: null, deletedAt: null })
+        .where(eq(users.id, who.id));
+      expect((await call('/talents', who.token)).status).toBe(200);
     }
   });
 
