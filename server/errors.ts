@@ -19,6 +19,8 @@ export const ERROR_STATUS = {
   /** This side already reviewed the work (docs/api.md "Reviews"). */
   already_reviewed: 409,
   own_posting: 403,
+  /** A personal access token used outside its scopes (docs/api.md "Personal access tokens"). */
+  insufficient_scope: 403,
   /** A pipeline or lifecycle move the rules refuse (docs/api.md "Pipeline and lifecycle"). */
   invalid_transition: 409,
   /** The change would leave a company without an owner (docs/api.md "Companies and teams"). */
@@ -86,6 +88,10 @@ const DEFAULT_TEXT: Record<TErrorCode, [string, string]> = {
   already_reviewed: [
     'You have already reviewed this work.',
     'Ya escribiste una reseña de este trabajo.',
+  ],
+  insufficient_scope: [
+    'This token does not allow this call: create one with the scope it needs.',
+    'Este token no permite esta llamada: crea uno con el permiso que necesita.',
   ],
   own_posting: [
     'You cannot apply to your own posting.',

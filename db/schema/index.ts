@@ -11,3 +11,4 @@ export * from './workbench';
 export * from './conversations';
 export * from './discovery';
 export * from './trust';
+export * from './open';
