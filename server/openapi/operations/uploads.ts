@@ -1,0 +1,3 @@
+import { defineOperations } from '../registry';
+
+export const uploadsOperations = defineOperations([]);
