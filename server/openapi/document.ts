@@ -72,8 +72,39 @@ const convert = (schema: v.GenericSchema, typeMode: 'input' | 'output'): TJson =
     overrideSchema,
   }) as TJson;
   delete json.$schema;
-  return json;
+  return tidy(json) as TJson;
 };
+
+const NUMERIC_KEYS = ['type', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'];
+
+/**
+ * Two fixes of the converted schema, everywhere in it: the number constraints of a pipe over a
+ * union (`v.union([v.number(), digits])` then `v.integer()`, `v.minValue()`…) belong to its
+ * number branch, not beside the union (where `type` would refuse the string branch valibot
+ * accepts); and `x-server-checks` names each check once.
+ */
+function tidy(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(tidy);
+  if (typeof node !== 'object' || node === null) return node;
+  const json = Object.fromEntries(Object.entries(node).map(([k, val]) => [k, tidy(val)])) as TJson;
+  const branches = json.anyOf as TJson[] | undefined;
+  if (
+    Array.isArray(branches) &&
+    (json.type === 'integer' || json.type === 'number') &&
+    branches.some((b) => b.type === 'number' || b.type === 'integer')
+  ) {
+    const numeric = Object.fromEntries(
+      NUMERIC_KEYS.filter((k) => k in json).map((k) => [k, json[k]]),
+    );
+    for (const k of NUMERIC_KEYS) delete json[k];
+    json.anyOf = branches.map((b) =>
+      b.type === 'number' || b.type === 'integer' ? { ...b, ...numeric } : b,
+    );
+  }
+  const checks = json['x-server-checks'];
+  if (Array.isArray(checks)) json['x-server-checks'] = [...new Set(checks)];
+  return json;
+}
 
 const isValibot = (x: unknown): x is v.GenericSchema =>
   typeof x === 'object' && x !== null && (x as { kind?: unknown }).kind === 'schema';
