@@ -84,6 +84,7 @@ function page() {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
+<link rel="icon" href="data:,">
 <title>TalentChain API reference</title>
 <link rel="stylesheet" href="docs/assets/swagger-ui.css?v=${v}">
 </head>
