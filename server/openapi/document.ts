@@ -60,7 +60,14 @@ const overrideSchema: ConversionConfig['overrideSchema'] = ({ valibotSchema, err
   if (!errors) return undefined;
   // A date never travels as such: the API writes ISO 8601 strings.
   if (valibotSchema.type === 'date') return { type: 'string', format: 'date-time' };
-  return undefined; // anything else unknown throws: a schema the document cannot describe is a bug
+  // A custom schema is a function: the document names it, the server runs it.
+  if (valibotSchema.type === 'custom') {
+    const { message } = valibotSchema as { message?: unknown };
+    return {
+      'x-server-checks': [typeof message === 'string' ? `custom: ${message}` : 'custom'],
+    } as JsonSchema;
+  }
+  return undefined; // anything else throws: a schema the document cannot describe is a bug
 };
 
 const convert = (schema: v.GenericSchema, typeMode: 'input' | 'output'): TJson => {

@@ -5,7 +5,7 @@ import { buildOpenApiDocument, openApiDocument, openApiPath } from '@/server/ope
 import { OPERATIONS } from '@/server/openapi/operations';
 import { ok } from '@/server/openapi/registry';
 import { createTestApi } from '../helpers/api';
-import { createAjv, createAnswerChecker, inlineRefs } from '../helpers/openapi-check';
+import { checkAnswer, createAjv, createAnswerChecker, inlineRefs } from '../helpers/openapi-check';
 
 // The described API (docs/api.md "OpenAPI"): every route is documented and nothing else is, the
 // document holds together as OpenAPI 3.1 (as far as can be checked offline), it is served with
@@ -217,6 +217,18 @@ describe('the answer check', () => {
     expect(() => checker.check(answer({ status: true }, 201))).toThrow(
       /status 201 is not documented/,
     );
+  });
+
+  it('runs in every call() of the suite, over the generated document', async () => {
+    expect(() => checkAnswer({ ...answer({ status: true, extra: 1 }), path: '/ping' })).toThrow(
+      /GET \/ping \(\/ping\) answered 200/,
+    );
+    const api = await createTestApi();
+    try {
+      expect((await api.call('GET', '/ping')).json).toEqual({ status: true });
+    } finally {
+      await api.close();
+    }
   });
 
   it('skips what is not a JSON answer, and calls the registry does not list', () => {
