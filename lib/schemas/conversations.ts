@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { POSTING_KINDS } from '@/lib/kinds';
-import { id } from './common';
+import { id, listQuery } from './common';
 import { noControlChars } from './text';
 
 // Conversations (docs/api.md "Conversations", docs/product.md "Conversations"): the inputs of
@@ -16,6 +16,9 @@ export const CONVERSATION_LIMITS = {
   /** Conversations a page of the list holds unless told (at most 50, like every list). */
   listPerPage: 20,
 } as const;
+
+/** `GET /conversations`: a page of the caller's conversations. */
+export const conversationsQuery = /* @__PURE__ */ listQuery(CONVERSATION_LIMITS.listPerPage);
 
 /** `POST /conversations`: the application the conversation is about. */
 export const openConversationSchema = /* @__PURE__ */ v.object({

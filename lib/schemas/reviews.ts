@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { POSTING_KINDS } from '@/lib/kinds';
-import { id, lang } from './common';
+import { id, lang, listQuery } from './common';
 import { noControlChars } from './text';
 
 // Reviews of finished work (docs/api.md "Reviews", docs/product.md "Reviews"): the inputs of their
@@ -54,3 +54,6 @@ export const reviewStateQuery = /* @__PURE__ */ v.object({
   kind: v.picklist(POSTING_KINDS, 'choice'),
   application_id: id(),
 });
+
+/** `GET /users/{id}/reviews`, `GET /companies/{slug}/reviews`: a page of published reviews. */
+export const reviewsQuery = /* @__PURE__ */ listQuery(REVIEW_LIMITS.perPage);

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import { listQuery, MAX_ID } from '@/lib/schemas/common';
+import { MAX_ID } from '@/lib/schemas/common';
 import {
-  CONVERSATION_LIMITS,
+  conversationsQuery,
   messagesQuery,
   newMessageSchema,
   openConversationSchema,
@@ -21,8 +21,6 @@ import { listMessages, sendMessage } from '@/server/services/conversations/messa
 
 // Conversations (docs/api.md "Conversations"): one per application between its talent and the
 // posting's team. The services check who takes part (anyone else is told it does not exist).
-
-const conversationsQuery = listQuery(CONVERSATION_LIMITS.listPerPage);
 
 /** The conversation id of the path: digits within the ids' range, anything else 404. */
 function conversationId(c: Context<TAppEnv>): number {

@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { listQuery, MAX_ID } from '@/lib/schemas/common';
+import { MAX_ID } from '@/lib/schemas/common';
 import {
   newReviewSchema,
-  REVIEW_LIMITS,
   reviewReplySchema,
+  reviewsQuery,
   reviewStateQuery,
 } from '@/lib/schemas/reviews';
 import type { TAppEnv } from '@/server/context';
@@ -21,8 +21,6 @@ import {
 
 // Reviews of finished work (docs/api.md "Reviews"): writing one, replying, one's own state on an
 // application, and the public lists of a talent and of a company.
-
-const reviewsQuery = listQuery(REVIEW_LIMITS.perPage);
 
 /** A path id: digits within the ids' range; anything else is `notFound()`. */
 function pathId(c: Context<TAppEnv>, notFound: () => AppError): number {

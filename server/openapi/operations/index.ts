@@ -1,10 +1,14 @@
 import type { TOperation } from '../registry';
 import { accountOperations } from './account';
+import { companiesOperations } from './companies';
+import { conversationsOperations } from './conversations';
+import { discoveryOperations } from './discovery';
 import { emailOperations } from './email';
 import { notificationsOperations } from './notifications';
 import { proofsOperations } from './proofs';
 import { referenceOperations } from './reference';
 import { systemOperations } from './system';
+import { trustOperations } from './trust';
 import { uploadsOperations } from './uploads';
 import { usersOperations } from './users';
 
@@ -19,4 +23,8 @@ export const OPERATIONS: TOperation[] = [
   ...emailOperations,
   ...notificationsOperations,
   ...proofsOperations,
+  ...companiesOperations,
+  ...conversationsOperations,
+  ...discoveryOperations,
+  ...trustOperations,
 ];
