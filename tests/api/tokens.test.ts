@@ -2,12 +2,16 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { routePath } from 'hono/route';
+import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { personalTokens, users } from '@/db/schema';
 import { createApp } from '@/server/app';
 import { scopeOf, SCOPES, TOKEN_SCOPE, type TScope } from '@/server/auth/scopes';
+import { listedTokenAnswer, newTokenAnswer } from '@/server/openapi/answers/tokens';
+import { done, ok } from '@/server/openapi/registry';
 import { RATE_LIMITS } from '@/server/services/rate-limit';
 import { createTestApi } from '../helpers/api';
+import { statementsOf } from '../helpers/statements';
 import { addMember } from '../helpers/companies';
 import { errorsOf, expectRefusal, pipelineFixtures } from '../helpers/marketplace';
 import { createBusiness, createTalent, type TTestUser } from '../helpers/users';
@@ -82,6 +86,10 @@ describe('making, listing and revoking tokens', () => {
     });
     const list = await listOf(t);
     expect(list).toHaveLength(1);
+    // The answers are the ones the OpenAPI document describes (server/openapi/answers/tokens.ts).
+    expect(v.safeParse(ok(newTokenAnswer), { status: true, data: made }).issues).toBeUndefined();
+    const listed = await api.call('GET', '/me/tokens', { token: t.token });
+    expect(v.safeParse(ok(v.array(listedTokenAnswer)), listed.json).issues).toBeUndefined();
     expect(Object.keys(list[0]!).sort()).toEqual(
       [
         'created_at',
@@ -111,6 +119,7 @@ describe('making, listing and revoking tokens', () => {
     const revoked = await tokenFor(t, ['postings:read']);
     const del = await api.call('DELETE', `/me/tokens/${revoked.id}`, { token: t.token });
     expect(del.status, JSON.stringify(del.json)).toBe(200);
+    expect(v.safeParse(done(), del.json).issues).toBeUndefined();
     expect((await listOf(t)).map((x) => [x.id, x.expired])).toEqual([
       [year.id, false],
       [week.id, false],
@@ -218,7 +227,12 @@ describe('calling with a token', () => {
     const firstUse = api.clock.now.toISOString();
     expect((await listOf(b))[0]!.last_used_at).toBe(firstUse);
     api.clock.now = new Date(api.clock.now.getTime() + 30_000);
-    expect((await api.call('GET', '/projects', { token: pat.token })).status).toBe(200);
+    // Within the minute, a request reads the token and writes nothing of it.
+    const seen = await statementsOf(api.db, async () => {
+      expect((await api.call('GET', '/projects', { token: pat.token })).status).toBe(200);
+    });
+    expect(seen.filter((q) => /update "personal_tokens"/i.test(q))).toEqual([]);
+    expect(seen.filter((q) => /from "personal_tokens"/i.test(q))).toHaveLength(1);
     expect((await listOf(b))[0]!.last_used_at).toBe(firstUse);
     api.clock.now = new Date(api.clock.now.getTime() + 31_000);
     expect((await api.call('GET', '/me/postings', { token: pat.token })).status).toBe(200);
