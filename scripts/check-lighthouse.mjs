@@ -116,6 +116,7 @@ const PAGES = {
   'messages/index': [{ path: '/messages', role: 'talent' }],
   'messages/[id]': [{ path: (ids) => `/messages/${ids.conversation}`, role: 'talent' }],
   'business/postings': [{ path: '/business/postings', role: 'business' }],
+  'account/tokens': [{ path: '/account/tokens', role: 'talent' }],
   'business/team': [{ path: '/business/team', role: 'business' }],
   // A token no invitation has: the page answers 200 and says the link is no longer valid.
   'invitations/[token]': [{ path: '/invitations/no-such-invitation', ...NOINDEX }],

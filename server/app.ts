@@ -24,6 +24,7 @@ import { proofRoutes } from './routes/proofs';
 import { referenceRoutes } from './routes/reference';
 import { reviewRoutes } from './routes/reviews';
 import { savedSearchRoutes } from './routes/saved-searches';
+import { tokenRoutes } from './routes/tokens';
 import { trustRoutes } from './routes/trust';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
@@ -82,6 +83,7 @@ export function createApp(deps: TDeps) {
   app.route('/', adminRoutes);
   app.route('/', trustRoutes);
   app.route('/', accountRoutes);
+  app.route('/', tokenRoutes);
 
   app.notFound(notFound);
   app.onError(onError);

@@ -111,6 +111,11 @@ export function AccountMenu() {
                 {tp('menu.settings')}
               </Link>
             </li>
+            <li role="none">
+              <Link href="/account/tokens" role="menuitem" tabIndex={-1} onClick={close}>
+                {tp('menu.tokens')}
+              </Link>
+            </li>
             {!user.is_talent && <CompanySwitcher onChosen={close} />}
             <li role="none">
               <button type="button" role="menuitem" tabIndex={-1} onClick={() => void signOut()}>

@@ -56,5 +56,8 @@ export const COMPANY_NAMESPACES = [...MARKET_NAMESPACES, 'company'];
 /** The operator's console (/admin/*) adds its catalog (docs/product.md "Operators"). */
 export const ADMIN_NAMESPACES = [...PAGE_NAMESPACES, 'admin'];
 
+/** The access tokens' page (/account/tokens) adds its catalog (docs/product.md "Access tokens"). */
+export const TOKENS_NAMESPACES = [...PAGE_NAMESPACES, 'tokens'];
+
 /** The conversations' pages (/messages, a thread) add their catalog. */
 export const MESSAGES_NAMESPACES = [...PAGE_NAMESPACES, 'messages'];

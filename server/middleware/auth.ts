@@ -1,12 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import { routePath } from 'hono/route';
 import { users } from '@/db/schema';
 import type { Db } from '@/db/types';
+import { scopeOf } from '@/server/auth/scopes';
 import { verifyAccessToken } from '@/server/auth/tokens';
 import type { TAppEnv, TAuthUser } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { prepared } from '@/server/lib/sql';
 import { assertRole, type TRole } from '@/server/services/access';
+import { findLiveToken, isPersonalToken, touchToken } from '@/server/services/open/personal-tokens';
+import { takeRateLimit } from '@/server/services/rate-limit';
 import { isOperatorRow, requireOperatorUser } from '@/server/services/trust/operators';
 
 /** The token's user as every authenticated request reads it: prepared, built once. */
@@ -35,6 +39,7 @@ async function authenticate(c: Context<TAppEnv>, now = c.var.ctx.now): Promise<T
   const match = /^Bearer ([A-Za-z0-9._-]+)$/.exec(header.trim());
   if (!match) throw new AppError('unauthorized');
   const ctx = c.var.ctx;
+  if (isPersonalToken(match[1]!)) return personalTokenUser(c, match[1]!, now);
   const claims = await verifyAccessToken(match[1]!, ctx.deps.jwtSecret, now);
   if (!claims) throw new AppError('unauthorized');
   const [row] = await tokenUser(ctx.db).execute({ id: claims.userId });
@@ -47,6 +52,43 @@ async function authenticate(c: Context<TAppEnv>, now = c.var.ctx.now): Promise<T
     isTalent: row.isTalent,
     profileVersion: row.profileVersion,
     isOperator: isOperatorRow(row, ctx.deps.operators),
+  };
+}
+
+/**
+ * The user of a personal access token (docs/security.md "Personal access tokens"): 401 when the
+ * token is unknown, revoked, expired, or its user suspended or deleted (one prepared statement
+ * reads the token with the user's row); 403 `insufficient_scope` when the route being matched
+ * (this middleware's own route, `/api` included) is not one of the calls the token's scopes
+ * cover. Then the token's own rate limit, and `last_used_at` at most once a minute. A token never
+ * carries operator rights.
+ */
+async function personalTokenUser(
+  c: Context<TAppEnv>,
+  token: string,
+  now: Date,
+): Promise<TAuthUser> {
+  const ctx = c.var.ctx;
+  const row = await findLiveToken(ctx.db, token, now);
+  if (!row) throw new AppError('unauthorized');
+  const scope = scopeOf(c.req.method, routePath(c));
+  if (!scope || !row.scopes.includes(scope)) {
+    throw new AppError('insufficient_scope', {
+      message: scope
+        ? `This access token lacks the scope ${scope}.`
+        : 'Access tokens cannot make this call: sign in instead.',
+      messageEs: scope
+        ? `Este token de acceso no tiene el permiso ${scope}.`
+        : 'Los tokens de acceso no pueden hacer esta llamada: inicia sesión.',
+    });
+  }
+  await takeRateLimit(ctx, { name: 'requestsPerPersonalToken', subject: `token:${row.tokenId}` });
+  await touchToken(ctx.db, row, now);
+  return {
+    id: row.userId,
+    isTalent: row.isTalent,
+    profileVersion: row.profileVersion,
+    isOperator: false,
   };
 }
 

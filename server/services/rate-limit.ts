@@ -54,6 +54,12 @@ export const RATE_LIMITS = {
   emailLinksPerUser: { max: 5, windowSeconds: HOUR },
   /** An export reads everything the account holds. */
   exportsPerUser: { max: 5, windowSeconds: HOUR },
+  /**
+   * Every request made with one personal access token, whatever it calls: a script in a loop
+   * stops here (docs/security.md "Personal access tokens"). Its own count, apart from the
+   * session's limits, which still apply to what the request does.
+   */
+  requestsPerPersonalToken: { max: 1000, windowSeconds: HOUR },
 } as const;
 
 export type TRateLimitName = keyof typeof RATE_LIMITS;

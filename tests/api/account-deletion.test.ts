@@ -96,6 +96,11 @@ async function aFullTalent() {
     token: ana.token,
     body: { name: 'Remote design', kind: 'project' },
   });
+  const pat = await api.call('POST', '/me/tokens', {
+    token: ana.token,
+    body: { name: 'Script', scopes: ['applications:read'], expires_in_days: 30 },
+  });
+  expect(pat.status, JSON.stringify(pat.json)).toBe(201);
   await api.call('PUT', `/me/favorites/project/${project.id}`, { token: ana.token });
   await api.call('PUT', `/me/favorites/talent/${ana.id}`, { token: business.token });
   await api.db.insert(postingInvites).values({

@@ -129,6 +129,7 @@ const PAGES: TPageCase[] = [
   { route: '/admin/reports', who: 'operator', signedIn: true, query: ['status', 'page'] },
   { route: '/admin/verifications', who: 'operator', signedIn: true, query: ['page'] },
   { route: '/account/confirm-email', who: 'talent', signedIn: false, query: ['token'] },
+  { route: '/account/tokens', who: 'talent', signedIn: true },
   { route: '/applications', who: 'talent', signedIn: true, query: ['type', 'page'] },
   {
     route: '/business/jobs/[id]/applicants',

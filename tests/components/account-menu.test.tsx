@@ -39,6 +39,7 @@ describe('the account menu (WAI-ARIA menu button)', () => {
       'My applications',
       'Edit profile',
       'Settings',
+      'Access tokens',
       'Sign out',
     ]);
     expect(items()[0]).toHaveFocus();
@@ -66,25 +67,25 @@ describe('the account menu (WAI-ARIA menu button)', () => {
     await user.keyboard('{ArrowDown}');
     expect(items()[0]).toHaveFocus();
     await user.keyboard('{ArrowUp}');
-    expect(items()[4]).toHaveFocus();
+    expect(items()[5]).toHaveFocus();
     await user.keyboard('{ArrowDown}');
     expect(items()[0]).toHaveFocus();
     await user.keyboard('{End}');
-    expect(items()[4]).toHaveFocus();
+    expect(items()[5]).toHaveFocus();
     await user.keyboard('{Home}');
     expect(items()[0]).toHaveFocus();
     await user.keyboard('s');
     expect(items()[3]).toHaveFocus(); // Settings
     await user.keyboard('s');
-    expect(items()[4]).toHaveFocus(); // Sign out
+    expect(items()[5]).toHaveFocus(); // Sign out
   });
 
   it('opens on the last item with ArrowUp', async () => {
     const { user, button } = await renderMenu('es');
     button.focus();
     await user.keyboard('{ArrowUp}');
-    expect(items()[4]).toHaveTextContent('Cerrar sesión');
-    expect(items()[4]).toHaveFocus();
+    expect(items()[5]).toHaveTextContent('Cerrar sesión');
+    expect(items()[5]).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(button).toHaveFocus();
   });

@@ -7,6 +7,7 @@ import enPipeline from '@/public/locales/en/pipeline.json';
 import enProfile from '@/public/locales/en/profile.json';
 import enReviews from '@/public/locales/en/reviews.json';
 import enTeam from '@/public/locales/en/team.json';
+import enTokens from '@/public/locales/en/tokens.json';
 import enWallet from '@/public/locales/en/wallet.json';
 import esAdmin from '@/public/locales/es/admin.json';
 import esCommon from '@/public/locales/es/common.json';
@@ -17,6 +18,7 @@ import esPipeline from '@/public/locales/es/pipeline.json';
 import esProfile from '@/public/locales/es/profile.json';
 import esReviews from '@/public/locales/es/reviews.json';
 import esTeam from '@/public/locales/es/team.json';
+import esTokens from '@/public/locales/es/tokens.json';
 import esWallet from '@/public/locales/es/wallet.json';
 
 /** Every translation catalog of the app, by language and namespace, for tests to read. */
@@ -32,6 +34,7 @@ export const CATALOGS = {
     messages: enMessages,
     reviews: enReviews,
     admin: enAdmin,
+    tokens: enTokens,
   },
   es: {
     common: esCommon,
@@ -44,6 +47,7 @@ export const CATALOGS = {
     messages: esMessages,
     reviews: esReviews,
     admin: esAdmin,
+    tokens: esTokens,
   },
 };
 

@@ -8,6 +8,7 @@ import { notificationsOperations } from './notifications';
 import { proofsOperations } from './proofs';
 import { referenceOperations } from './reference';
 import { systemOperations } from './system';
+import { tokensOperations } from './tokens';
 import { trustOperations } from './trust';
 import { uploadsOperations } from './uploads';
 import { usersOperations } from './users';
@@ -16,15 +17,16 @@ import { usersOperations } from './users';
 // spread per area: add yours on its own line.
 export const OPERATIONS: TOperation[] = [
   ...systemOperations,
-  ...referenceOperations,
-  ...usersOperations,
   ...accountOperations,
-  ...uploadsOperations,
-  ...emailOperations,
-  ...notificationsOperations,
-  ...proofsOperations,
   ...companiesOperations,
   ...conversationsOperations,
   ...discoveryOperations,
+  ...emailOperations,
+  ...notificationsOperations,
+  ...proofsOperations,
+  ...referenceOperations,
+  ...tokensOperations,
   ...trustOperations,
+  ...uploadsOperations,
+  ...usersOperations,
 ];

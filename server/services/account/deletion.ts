@@ -190,6 +190,7 @@ export async function deleteAccount(ctx: TCtx, input: TDeleteAccountInput) {
       sql`delete from notifications where user_id = ${id}`,
       sql`delete from saved_search_alerts where user_id = ${id}`,
       sql`delete from saved_searches where user_id = ${id}`,
+      sql`delete from personal_tokens where user_id = ${id}`,
       sql`delete from favorites where user_id = ${id} or (kind = 'talent' and target_id = ${id})`,
       sql`delete from posting_invites where talent_id = ${id}`,
       sql`delete from company_invitations where lower(email) = lower(${account.email})`,
