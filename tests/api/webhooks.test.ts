@@ -2,9 +2,17 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
+import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhooks } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
+import {
+  createdWebhookAnswer,
+  deletedWebhookAnswer,
+  webhookAnswer,
+  webhookDeliveriesPage,
+} from '@/server/openapi/answers/webhooks';
+import { ok } from '@/server/openapi/registry';
 import {
   DISABLE_AFTER,
   MAX_ATTEMPTS,
@@ -93,6 +101,8 @@ async function addHook(
     body: { url: `${base}${path}`, events },
   });
   expect(r.status, JSON.stringify(r.json)).toBe(201);
+  // The answer as the reference describes it (server/openapi/answers/webhooks.ts).
+  v.parse(createdWebhookAnswer, r.json);
   return r.json.data as TCreated;
 }
 
@@ -101,6 +111,7 @@ async function deliveriesOf(hookId: number, company = team.companyId) {
     token: team.owner.token,
   });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
+  v.parse(ok(webhookDeliveriesPage), r.json);
   return (r.json.data as { data: TDelivery[] }).data;
 }
 
@@ -109,6 +120,7 @@ async function deleteHook(id: number) {
     token: team.owner.token,
   });
   expect(r.status).toBe(200);
+  v.parse(deletedWebhookAnswer, r.json);
 }
 
 /** Moves the clock by `seconds` and runs the sweep and the jobs it gives, as the cron would. */
@@ -204,6 +216,7 @@ describe('a delivery', () => {
     expect(d).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS, last_status: 503 });
 
     const list = await api.call('GET', hooksOf(team.companyId), { token: team.owner.token });
+    v.parse(ok(v.array(webhookAnswer)), list.json);
     const listed = (list.json.data as { id: number; enabled: boolean; failures: number }[]).find(
       (w) => w.id === hook.id,
     )!;
