@@ -23,6 +23,7 @@ module.exports = {
     'messages',
     'reviews',
     'admin',
+    'webhooks',
   ],
   // No `path` import: it would pull path-browserify into every page.
   localePath: typeof window === 'undefined' ? `${process.cwd()}/public/locales` : '/locales',

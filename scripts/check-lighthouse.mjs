@@ -117,6 +117,7 @@ const PAGES = {
   'messages/[id]': [{ path: (ids) => `/messages/${ids.conversation}`, role: 'talent' }],
   'business/postings': [{ path: '/business/postings', role: 'business' }],
   'business/team': [{ path: '/business/team', role: 'business' }],
+  'business/webhooks': [{ path: '/business/webhooks', role: 'business' }],
   // A token no invitation has: the page answers 200 and says the link is no longer valid.
   'invitations/[token]': [{ path: '/invitations/no-such-invitation', ...NOINDEX }],
   // A token that is not one: the page answers 200 and says the link is not valid.

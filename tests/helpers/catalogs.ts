@@ -8,6 +8,7 @@ import enProfile from '@/public/locales/en/profile.json';
 import enReviews from '@/public/locales/en/reviews.json';
 import enTeam from '@/public/locales/en/team.json';
 import enWallet from '@/public/locales/en/wallet.json';
+import enWebhooks from '@/public/locales/en/webhooks.json';
 import esAdmin from '@/public/locales/es/admin.json';
 import esCommon from '@/public/locales/es/common.json';
 import esCompany from '@/public/locales/es/company.json';
@@ -18,6 +19,7 @@ import esProfile from '@/public/locales/es/profile.json';
 import esReviews from '@/public/locales/es/reviews.json';
 import esTeam from '@/public/locales/es/team.json';
 import esWallet from '@/public/locales/es/wallet.json';
+import esWebhooks from '@/public/locales/es/webhooks.json';
 
 /** Every translation catalog of the app, by language and namespace, for tests to read. */
 export const CATALOGS = {
@@ -32,6 +34,7 @@ export const CATALOGS = {
     messages: enMessages,
     reviews: enReviews,
     admin: enAdmin,
+    webhooks: enWebhooks,
   },
   es: {
     common: esCommon,
@@ -44,6 +47,7 @@ export const CATALOGS = {
     messages: esMessages,
     reviews: esReviews,
     admin: esAdmin,
+    webhooks: esWebhooks,
   },
 };
 
