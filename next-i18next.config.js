@@ -24,6 +24,7 @@ module.exports = {
     'reviews',
     'admin',
     'tokens',
+    'webhooks',
   ],
   // No `path` import: it would pull path-browserify into every page.
   localePath: typeof window === 'undefined' ? `${process.cwd()}/public/locales` : '/locales',

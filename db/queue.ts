@@ -66,6 +66,25 @@ export const QUEUES: Record<string, PgBoss.Queue> = {
     retryBackoff: true,
     expireInSeconds: 15 * 60,
   },
+  /**
+   * One webhook delivery (server/services/open/webhook-delivery.ts). Its own retries are rows'
+   * times (1 min … 6 h) with a job each; pg-boss retries only a job that crashed.
+   */
+  'webhooks.deliver': {
+    name: 'webhooks.deliver',
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 2 * 60,
+  },
+  /** The sweep that gives due webhook deliveries without a job one: every minute. */
+  'webhooks.sweep': {
+    name: 'webhooks.sweep',
+    policy: 'singleton',
+    retryLimit: 0,
+    expireInSeconds: 10 * 60,
+  },
   /** The sweep that finds due outbox rows without a job (written by an older version, say). */
   'mail.sweep': {
     name: 'mail.sweep',

@@ -76,6 +76,11 @@ const serverEnvSchema = v.pipe(
     S3_SECRET_ACCESS_KEY: v.optional(text()),
     LOG_LEVEL: v.optional(oneOf(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
     SEED_DEMO: v.optional(oneOf(['true', 'false']), 'true'),
+    /**
+     * Tests and development only: webhooks may go to loopback and private addresses, over plain
+     * http (docs/security.md "Webhook addresses"). Never set it in production.
+     */
+    WEBHOOKS_ALLOW_PRIVATE: v.optional(oneOf(['0', '1']), '0'),
   }),
   v.forward(
     v.partialCheck(

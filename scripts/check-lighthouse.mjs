@@ -118,6 +118,7 @@ const PAGES = {
   'business/postings': [{ path: '/business/postings', role: 'business' }],
   'account/tokens': [{ path: '/account/tokens', role: 'talent' }],
   'business/team': [{ path: '/business/team', role: 'business' }],
+  'business/webhooks': [{ path: '/business/webhooks', role: 'business' }],
   // A token no invitation has: the page answers 200 and says the link is no longer valid.
   'invitations/[token]': [{ path: '/invitations/no-such-invitation', ...NOINDEX }],
   // A token that is not one: the page answers 200 and says the link is not valid.

@@ -49,6 +49,9 @@ const serverEnv = {
   // The journeys play a proxy: each browser context names its own client in X-Forwarded-For.
   TRUST_PROXY: '1',
   SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+  // The webhooks journey delivers to a receiver on 127.0.0.1 (docs/security.md "Webhook addresses":
+  // tests and development only).
+  WEBHOOKS_ALLOW_PRIVATE: '1',
 };
 delete serverEnv.DATABASE_URL;
 

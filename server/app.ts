@@ -28,6 +28,7 @@ import { tokenRoutes } from './routes/tokens';
 import { trustRoutes } from './routes/trust';
 import { uploadRoutes } from './routes/uploads';
 import { userRoutes } from './routes/users';
+import { webhookRoutes } from './routes/webhooks';
 import { workbenchBulkRoutes } from './routes/workbench-bulk';
 import { checkHealth } from './services/health';
 
@@ -73,6 +74,7 @@ export function createApp(deps: TDeps) {
   app.route('/', emailRoutes);
   app.route('/', proofRoutes);
   app.route('/', companyRoutes);
+  app.route('/', webhookRoutes);
   app.route('/', companyPageRoutes);
   app.route('/', workbenchBulkRoutes);
   app.route('/', conversationRoutes);

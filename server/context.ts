@@ -28,6 +28,11 @@ export type TDeps = {
    * and prove the attempt limits stop it. Production never sets it: 12 (docs/security.md).
    */
   recoveryCodeDigits?: number;
+  /**
+   * Tests and development only (`WEBHOOKS_ALLOW_PRIVATE=1`): webhooks may go to loopback and
+   * private addresses, over plain http (docs/security.md "Webhook addresses").
+   */
+  webhooksAllowPrivate?: boolean;
 };
 
 export type TChains = {

@@ -47,6 +47,7 @@ export const api = createApi({
     'Conversations',
     'Conversation',
     'Messages',
+    'Webhooks',
   ],
   endpoints: () => ({}),
 });

@@ -15,6 +15,10 @@ import { useMenuButton } from './use-menu-button';
 const CompanySwitcher = dynamic(() => import('@/components/team/company-switcher'), {
   ssr: false,
 });
+// The webhooks' item needs the role in the chosen company: it loads with the open menu too.
+const WebhooksMenuItem = dynamic(() => import('@/components/webhooks/webhooks-menu-item'), {
+  ssr: false,
+});
 
 /**
  * Signed out: sign-in and register. Signed in: a menu button (WAI-ARIA APG "menu button", its
@@ -99,6 +103,7 @@ export function AccountMenu() {
                     {t('nav.team')}
                   </Link>
                 </li>
+                <WebhooksMenuItem onChosen={close} />
               </>
             )}
             <li role="none">

@@ -61,3 +61,6 @@ export const TOKENS_NAMESPACES = [...PAGE_NAMESPACES, 'tokens'];
 
 /** The conversations' pages (/messages, a thread) add their catalog. */
 export const MESSAGES_NAMESPACES = [...PAGE_NAMESPACES, 'messages'];
+
+/** A company's webhooks (/business/webhooks) add their catalog to the market's. */
+export const WEBHOOKS_NAMESPACES = [...MARKET_NAMESPACES, 'webhooks'];

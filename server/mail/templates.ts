@@ -220,3 +220,41 @@ export function digestMail(
   ].join('\n');
   return { to, subject: t.subject(items.length), text, html };
 }
+
+const WEBHOOK_DISABLED = {
+  en: {
+    subject: (company: string) => `A webhook of ${company} was turned off`,
+    intro: (url: string, n: number) =>
+      `We stopped sending events to ${url}: its last ${n} deliveries failed after every retry.`,
+    fix: 'Check that the address answers with a 2xx status, then add the endpoint again:',
+    why: 'You receive this e-mail because you are an owner of this company on TalentChain.',
+  },
+  es: {
+    subject: (company: string) => `Se desactivó un webhook de ${company}`,
+    intro: (url: string, n: number) =>
+      `Dejamos de enviar eventos a ${url}: sus últimas ${n} entregas fallaron tras todos los reintentos.`,
+    fix: 'Comprueba que la dirección responde con un estado 2xx y vuelve a añadir el endpoint:',
+    why: 'Recibes este correo porque eres propietario/a de esta empresa en TalentChain.',
+  },
+} as const;
+
+/**
+ * An endpoint disabled after repeated failures (docs/api.md "Webhooks"), to each owner of the
+ * company in their language, with a link to the webhooks page.
+ */
+export function webhookDisabledMail(
+  lang: TLang,
+  to: string,
+  input: { url: string; company: string; failures: number; appUrl: string },
+): TMail {
+  const t = WEBHOOK_DISABLED[lang];
+  const link = `${input.appUrl}${lang === 'es' ? '/es' : ''}/business/webhooks`;
+  const intro = t.intro(input.url, input.failures);
+  const text = [intro, '', t.fix, link, '', t.why, ''].join('\n');
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p>${escapeHtml(t.fix)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    `<p style="color:#666">${escapeHtml(t.why)}</p>`,
+  ].join('\n');
+  return { to, subject: t.subject(input.company), text, html };
+}

@@ -4,6 +4,7 @@ import { ALERT_JOBS } from '@/server/services/discovery/alerts';
 import { DEADLINE_JOBS } from '@/server/services/discovery/deadlines';
 import { DIGEST_JOBS } from '@/server/services/notifications/digest';
 import { MAIL_JOBS } from '@/server/services/notifications/mail-outbox';
+import { WEBHOOK_JOBS } from '@/server/services/open/webhook-delivery';
 import { REVIEW_JOBS } from '@/server/services/trust/review-reminders';
 import { enqueue, registerWorker, schedule, type TJobSpec, wakeWorker } from './index';
 
@@ -17,6 +18,7 @@ export const JOBS: TJobSpec[] = [
   ...ALERT_JOBS,
   ...DEADLINE_JOBS,
   ...REVIEW_JOBS,
+  ...WEBHOOK_JOBS,
 ];
 
 /**

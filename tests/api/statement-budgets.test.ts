@@ -262,8 +262,9 @@ describe('statement budgets', () => {
     await expectAtMost(AUTH + 2, 'PATCH', `/conversations/${id}/read`, b);
     // Who takes part, the message with its announcements and the conversation's activity (1),
     // the rate limit (1), the unread e-mail's recipients, its outbox row and its job (3), the
+    // company's webhook deliveries (1; their jobs only when an endpoint takes the event), the
     // message as answered (1).
-    await expectAtMost(AUTH + 7, 'POST', `/conversations/${id}/messages`, {
+    await expectAtMost(AUTH + 8, 'POST', `/conversations/${id}/messages`, {
       ...t,
       body: { body: 'Within budget' },
     });

@@ -9,6 +9,7 @@ import enReviews from '@/public/locales/en/reviews.json';
 import enTeam from '@/public/locales/en/team.json';
 import enTokens from '@/public/locales/en/tokens.json';
 import enWallet from '@/public/locales/en/wallet.json';
+import enWebhooks from '@/public/locales/en/webhooks.json';
 import esAdmin from '@/public/locales/es/admin.json';
 import esCommon from '@/public/locales/es/common.json';
 import esCompany from '@/public/locales/es/company.json';
@@ -20,6 +21,7 @@ import esReviews from '@/public/locales/es/reviews.json';
 import esTeam from '@/public/locales/es/team.json';
 import esTokens from '@/public/locales/es/tokens.json';
 import esWallet from '@/public/locales/es/wallet.json';
+import esWebhooks from '@/public/locales/es/webhooks.json';
 
 /** Every translation catalog of the app, by language and namespace, for tests to read. */
 export const CATALOGS = {
@@ -35,6 +37,7 @@ export const CATALOGS = {
     reviews: enReviews,
     admin: enAdmin,
     tokens: enTokens,
+    webhooks: enWebhooks,
   },
   es: {
     common: esCommon,
@@ -48,6 +51,7 @@ export const CATALOGS = {
     reviews: esReviews,
     admin: esAdmin,
     tokens: esTokens,
+    webhooks: esWebhooks,
   },
 };
 

@@ -12,6 +12,7 @@ import { tokensOperations } from './tokens';
 import { trustOperations } from './trust';
 import { uploadsOperations } from './uploads';
 import { usersOperations } from './users';
+import { webhooksOperations } from './webhooks';
 
 // Every operation of the API, one area file each (docs/api.md "OpenAPI"). One import and one
 // spread per area: add yours on its own line.
@@ -29,4 +30,5 @@ export const OPERATIONS: TOperation[] = [
   ...trustOperations,
   ...uploadsOperations,
   ...usersOperations,
+  ...webhooksOperations,
 ];

@@ -11,6 +11,7 @@ import { takeRateLimit } from '@/server/services/rate-limit';
 import { participantOf, participantRoles, type TConversationRow, type TSide } from './access';
 import { fileDto } from './dto';
 import { enqueueUnreadMessageMail } from './mail';
+import { queueWebhookEvent } from '@/server/services/open/webhooks';
 
 // The messages of a conversation (docs/api.md "Conversations"): read a page at a time, newest
 // page first, and written by its participants while neither side blocks the other. Each new
@@ -187,6 +188,20 @@ export async function sendMessage(
     );
     if (!row) throw blockedRefusal({ ...conversation, talent_blocked_at: 'now' }, side)!;
     await takeMessageLimit(ctx, tx, me);
+    // The company's webhooks get the message with its text (docs/api.md "Webhooks"): written to
+    // or by the company, it is the company's own conversation.
+    await queueWebhookEvent(
+      tx,
+      conversation.company_id,
+      'message.created',
+      {
+        message: { id: row.id, body: input.body, has_file: Boolean(input.file_id) },
+        conversation: { id: conversation.id, kind: conversation.kind },
+        author: { id: me, side },
+        talent_id: conversation.talent_id,
+      },
+      ctx.now,
+    );
     await enqueueUnreadMessageMail(ctx, tx, {
       conversation,
       messageId: row.id,

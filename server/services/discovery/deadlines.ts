@@ -16,6 +16,7 @@ import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { ownerLink } from '@/server/services/marketplace/owned-posting';
 import { closeOpenApplications } from '@/server/services/marketplace/posting-moves';
 import { notify, type TNewNotification } from '@/server/services/notifications/notifications';
+import { queuePostingClosed } from '@/server/services/open/webhooks';
 
 // The deadline jobs (docs/architecture.md "Deadline jobs", docs/product.md "Deadlines"). The
 // deadline is a posting's last day to apply; it has passed once that day ended everywhere on
@@ -216,6 +217,17 @@ const EFFECTS: Record<
     );
     if ((hired?.n ?? 0) > 0) throw new NotDue();
     const talents = await closeOpenApplications(ctx, tx, kind, due, null);
+    await queuePostingClosed(
+      tx,
+      {
+        kind,
+        postingId: due.id,
+        companyId: due.company_id,
+        statusId: k.statuses.cancelled,
+        closedBy: 'deadline',
+      },
+      ctx.now,
+    );
     await audit(tx, {
       companyId: due.company_id,
       actorId: null,

@@ -12,6 +12,7 @@ import { ownApplication } from './application-read';
 import { membersWho } from '@/server/services/companies/permissions';
 import { postingNotFound } from './posting-dto';
 import { postingForApplication } from './posting-page';
+import { queueApplicationEvents } from '@/server/services/open/webhooks';
 
 // A talent applies to a project or a job (docs/api.md "Marketplace", docs/product.md
 // "Applying"): one per posting (a unique index, so concurrent tries leave one row).
@@ -126,6 +127,8 @@ export async function applyTo(ctx: TCtx, input: TApplyInput) {
     if (!posting.accepting) throw closed();
     const [row] = await how.insert(ctx, tx, me.id, input);
     if (!row) throw alreadyApplied();
+    // The company's webhooks hear of it in this transaction (docs/api.md "Webhooks").
+    await queueApplicationEvents(tx, kind, 'application.created', [{ id: row.id }], ctx.now);
     // Counted once the application is written, in its transaction: a refusal undoes it, and a
     // repeat (409) or a closed posting counts nothing.
     await takeRateLimits(

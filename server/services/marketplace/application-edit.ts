@@ -8,6 +8,7 @@ import type { TCtx } from '@/server/context';
 import { assertRole } from '@/server/services/access';
 import { membersWho } from '@/server/services/companies/permissions';
 import { applicationTopic, notify } from '@/server/services/notifications/notifications';
+import { queueApplicationEvents } from '@/server/services/open/webhooks';
 import { sentFields } from '@/server/services/profile/common';
 import { claimCv, closed } from './application-apply';
 import { ownApplication } from './application-read';
@@ -145,6 +146,14 @@ export async function moveApplication(
     reason,
     createdAt: ctx.now,
   });
+  // Every move (the owner's, a withdrawal, a lifecycle step) tells the company's webhooks.
+  await queueApplicationEvents(
+    tx,
+    kind,
+    'application.status_changed',
+    [{ id: move.id, from: row.status }],
+    ctx.now,
+  );
   return true;
 }
 
@@ -198,6 +207,7 @@ export async function moveApplications(
         createdAt: ctx.now,
       })),
     );
+    await queueApplicationEvents(tx, kind, 'application.status_changed', moved, ctx.now);
   }
   return moved;
 }

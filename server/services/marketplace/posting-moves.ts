@@ -17,6 +17,7 @@ import {
   type TNewNotification,
 } from '@/server/services/notifications/notifications';
 import { audit } from '@/server/services/companies/audit';
+import { queueApplicationEvents, queuePostingClosed } from '@/server/services/open/webhooks';
 import { SERVER_KINDS } from './kinds';
 import { invalidTransition, talentLink } from './owned-posting';
 import { getPosting, postingForApplication, type TKind } from './postings';
@@ -79,6 +80,13 @@ export async function closeOpenApplications(
       reason: reasonOf(o.lang),
       createdAt: ctx.now,
     })),
+  );
+  await queueApplicationEvents(
+    tx,
+    kind,
+    'application.status_changed',
+    open.map((o) => ({ id: o.id, from: o.status })),
+    ctx.now,
   );
   const [message, messageEs] = withReason(
     notices('posting_closed', { posting: posting.name }),
@@ -159,6 +167,21 @@ export async function movePosting(
     // too, see status-change.ts), and none can start until this commits.
     if (change.needsHire && (await hiredOf(tx, kind, posting.id)).length === 0) throw needsHire();
     const closedNotes = await closeOpenApplications(ctx, tx, kind, posting, actorId);
+    // Ended or cancelled by the company: its webhooks hear the posting closed (a start is not a
+    // close: the work goes on).
+    if (change.action !== 'posting.started') {
+      await queuePostingClosed(
+        tx,
+        {
+          kind,
+          postingId: posting.id,
+          companyId: posting.companyId,
+          statusId: change.to,
+          closedBy: 'company',
+        },
+        ctx.now,
+      );
+    }
     await audit(tx, {
       companyId: posting.companyId,
       actorId,
