@@ -28,6 +28,8 @@ export type TDeps = {
    * and prove the attempt limits stop it. Production never sets it: 12 (docs/security.md).
    */
   recoveryCodeDigits?: number;
+  /** The bearer token of GET /api/metrics (METRICS_TOKEN); unset: the route answers 404. */
+  metricsToken?: string;
 };
 
 export type TChains = {

@@ -86,5 +86,6 @@ export function createDefaultDeps(): TDeps {
     appUrl: env.APP_URL ?? `http://${env.HOST}:${env.PORT}`,
     trustProxy: env.TRUST_PROXY,
     chains: chainsFrom(env),
+    metricsToken: env.METRICS_TOKEN,
   };
 }

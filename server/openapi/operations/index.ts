@@ -1,0 +1,3 @@
+import { metricsOperations } from './metrics';
+
+export const OPERATIONS = [...metricsOperations];
