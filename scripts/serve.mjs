@@ -5,6 +5,7 @@
 // instrumentation hook, as with `next start` (docs/security.md "Headers").
 // Usage: node scripts/serve.mjs -p PORT -H HOST (NODE_ENV=production).
 import http from 'node:http';
+import { clearInterval, clearTimeout, setInterval, setTimeout } from 'node:timers';
 import next from 'next';
 
 const arg = (flag, fallback) => {
@@ -13,6 +14,15 @@ const arg = (flag, fallback) => {
 };
 const port = Number(arg('-p', process.env.PORT || '3000'));
 const hostname = arg('-H', process.env.HOST || '127.0.0.1');
+
+// Graceful stop (docs/deploy.md "Stopping"): this server drives the order, not the database
+// module's own signal handlers (db/client.ts reads `managed`).
+/** @type {{steps: Set<() => Promise<void>>, drains?: Set<() => void>, managed?: boolean, close?: () => Promise<void>}} */
+const shutdown = (globalThis.__talentShutdown ??= { steps: new Set() });
+shutdown.managed = true;
+shutdown.drains ??= new Set();
+/** How long in-flight requests may take after SIGTERM before their connections are cut. */
+const GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS || 10_000);
 
 const app = next({ dev: false, dir: process.cwd(), hostname, port });
 const handle = app.getRequestHandler();
@@ -31,6 +41,28 @@ server.listen(port, hostname, () => {
   console.log(`Ready on http://${hostname}:${port}`);
 });
 
-const stop = () => server.close(() => process.exit(0));
+let stopping = false;
+/**
+ * SIGTERM or SIGINT: stop accepting connections, end the notification streams (their clients
+ * reconnect to another instance), let the requests in flight finish (idle keep-alive connections
+ * are closed as they become idle), then stop the job queue and close the database, and exit. A
+ * request still running after GRACE_MS has its connection cut.
+ */
+function stop() {
+  if (stopping) return;
+  stopping = true;
+  const closed = new Promise((resolve) => server.close(resolve));
+  for (const drain of shutdown.drains ?? []) drain();
+  const idle = setInterval(() => server.closeIdleConnections(), 100);
+  const cut = setTimeout(() => server.closeAllConnections(), GRACE_MS);
+  closed
+    .then(async () => {
+      clearInterval(idle);
+      clearTimeout(cut);
+      await shutdown.close?.();
+    })
+    .catch((err) => console.error(err))
+    .finally(() => process.exit(0));
+}
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
