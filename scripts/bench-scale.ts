@@ -75,6 +75,8 @@ type TClass = keyof typeof CONNECTIONS;
 const BUDGET_SEARCH_P99 = 150;
 const BUDGET_ROUTE_P99 = 300;
 const RECONNECT_BUDGET_MS = 5000;
+/** autocannon's request timeout, in seconds (a request without an answer by then is an error). */
+const TIMEOUT_S = 10;
 const JWT_SECRET = `scale-bench-${'x'.repeat(40)}`;
 const METRICS_TOKEN = 'scale-bench-metrics-token';
 
@@ -189,6 +191,9 @@ http {
   upstream app {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=3s;`).join('\n')}
     keepalive 128;
+    # Shorter than the app's own idle timeout, so that a stopping instance's idle connections are
+    # closed from this side (docs/deploy.md "Stopping").
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};
@@ -372,6 +377,13 @@ function nextClientAddress() {
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
+/** How many requests of each class were made so far, over every run: no write is made twice. */
+let searchN = 0;
+let postingN = 0;
+let applyN = 0;
+let moveN = 0;
+let messageN = 0;
+
 type TTimeline = Map<number, { ok: number; bad: number }>;
 type TLoad = {
   results: Record<TClass, TResult>;
@@ -385,8 +397,9 @@ type TTokens = { talent: (n: number) => string; business: (n: number) => string 
 
 function runLoad(base: string, seeded: TSeeded, tokens: TTokens, seconds: number, epoch: number) {
   const timeline: TTimeline = new Map();
-  const mark = (good: boolean) => {
-    const second = Math.floor((performance.now() - epoch) / 1000);
+  /** Counts an answer (or a failure) in the second its request was sent, `ago` ms before now. */
+  const mark = (good: boolean, ago: number) => {
+    const second = Math.floor((performance.now() - ago - epoch) / 1000);
     const slot = timeline.get(second) ?? { ok: 0, bad: 0 };
     if (good) slot.ok++;
     else slot.bad++;
@@ -395,11 +408,6 @@ function runLoad(base: string, seeded: TSeeded, tokens: TTokens, seconds: number
   const createdApplications: number[] = [];
   const createdMessages: number[] = [];
   const talents = SIZE.talents;
-  let searchN = 0;
-  let postingN = 0;
-  let applyN = 0;
-  let moveN = 0;
-  let messageN = 0;
   const json = { 'content-type': 'application/json' };
   const withClient = (headers: Record<string, string>) => ({
     ...headers,
@@ -469,7 +477,8 @@ function runLoad(base: string, seeded: TSeeded, tokens: TTokens, seconds: number
       setupRequest: (req: Record<string, unknown>) => {
         // Seeded application a (applied: a % 10 < 7) moved to shortlisted by its posting's owner.
         let a = (moveN++ * 7919) % SIZE.applications;
-        while (a % 10 >= 7) a = (a + 1) % SIZE.applications;
+        // Applied (a % 10 < 7), on a project still recruiting (its number % 10 ≠ 9).
+        while (a % 10 >= 7 || (a % seeded.projects) % 10 === 9) a = (a + 1) % SIZE.applications;
         const business = (a % seeded.projects) % SIZE.businesses;
         return {
           ...req,
@@ -500,31 +509,29 @@ function runLoad(base: string, seeded: TSeeded, tokens: TTokens, seconds: number
   };
 
   const runs = (Object.keys(CONNECTIONS) as TClass[]).map((key) => {
-    const instance = autocannon(
-      {
-        url: base,
-        connections: CONNECTIONS[key],
-        duration: seconds,
-        timeout: 10,
-        requests: [requests[key]],
-      } as never,
+    const instance = autocannon({
+      url: base,
+      connections: CONNECTIONS[key],
+      duration: seconds,
+      timeout: TIMEOUT_S,
+      requests: [requests[key]],
+    } as never);
+    instance.on('response', (_c: unknown, status: number, _b: number, responseMs: number) =>
+      mark(status >= 200 && status < 300, responseMs),
     );
-    instance.on('response', (_client: unknown, status: number) =>
-      mark(status >= 200 && status < 300),
+    instance.on('reqError', (err: Error) =>
+      mark(false, err.message === 'request timed out' ? TIMEOUT_S * 1000 : 0),
     );
-    instance.on('reqError', () => mark(false));
     return new Promise<[TClass, TResult]>((resolve) =>
       instance.on('done', (r: TResult) => resolve([key, r])),
     );
   });
-  return Promise.all(runs).then(
-    (done): TLoad => ({
-      results: Object.fromEntries(done) as Record<TClass, TResult>,
-      timeline,
-      createdApplications,
-      createdMessages,
-    }),
-  );
+  return Promise.all(runs).then((done): TLoad => ({
+    results: Object.fromEntries(done) as Record<TClass, TResult>,
+    timeline,
+    createdApplications,
+    createdMessages,
+  }));
 }
 
 const LABELS: Record<TClass, string> = {
@@ -549,7 +556,9 @@ function printTable(load: TLoad, seconds: number) {
       `${LABELS[key].padEnd(38)} ${pad(CONNECTIONS[key], 5)} ${pad(rps.toFixed(0), 7)} ${pad(r.latency.p50, 5)} ${pad(r.latency.p99, 5)} ${pad(r.latency.max, 6)} ${pad(r.errors + r.timeouts, 6)} ${pad(r.non2xx, 7)}`,
     );
   }
-  log(`${'all'.padEnd(38)} ${pad(200, 5)} ${pad(total.toFixed(0), 7)}   (ms; req/s of 2xx answers)`);
+  log(
+    `${'all'.padEnd(38)} ${pad(200, 5)} ${pad(total.toFixed(0), 7)}   (ms; req/s of 2xx answers)`,
+  );
 }
 
 function budgetFailures(load: TLoad) {
@@ -760,8 +769,7 @@ async function checkWrites(url: string, load: TLoad) {
       );
     const apps = await count('project_applications', load.createdApplications);
     const msgs = await count('conversation_messages', load.createdMessages);
-    const ok =
-      apps === load.createdApplications.length && msgs === load.createdMessages.length;
+    const ok = apps === load.createdApplications.length && msgs === load.createdMessages.length;
     log(
       `${ok ? 'PASS' : 'FAIL'}  confirmed writes in the database: applications ${apps} of ${load.createdApplications.length}, ` +
         `messages ${msgs} of ${load.createdMessages.length}`,
@@ -834,7 +842,9 @@ async function faults(o: {
     ok &&= after === 0;
     ok = (await checkWrites(o.pg.url, load)) && ok;
   } else {
-    log('\n(PostgreSQL restart not run: BENCH_DATABASE_URL names a server this script does not run)');
+    log(
+      '\n(PostgreSQL restart not run: BENCH_DATABASE_URL names a server this script does not run)',
+    );
   }
 
   // 3. SIGTERM of instance 2 under load: it drains and exits; its streams move to instance 1.
@@ -854,7 +864,8 @@ async function faults(o: {
     .map((g) => g!.ms);
   const maxGap2 = gaps2.length ? Math.max(...gaps2) : NaN;
   const bad = [...load.timeline].reduce((n, [, v]) => n + v.bad, 0);
-  const drained = exitMs < 15_000 && gaps2.length === held2.length && maxGap2 <= RECONNECT_BUDGET_MS;
+  const drained =
+    exitMs < 15_000 && gaps2.length === held2.length && maxGap2 <= RECONNECT_BUDGET_MS;
   log(
     `${drained ? 'PASS' : 'FAIL'}  instance 2 exited ${(exitMs / 1000).toFixed(1)} s after SIGTERM (${JSON.stringify(o.apps[1]!.exit)}); ` +
       `${held2.length} streams, ${gaps2.length} reconnected, longest gap ${maxGap2.toFixed(0)} ms; ${bad} failed requests during the drain`,
@@ -883,7 +894,7 @@ function printTimeline(timeline: TTimeline, ...marks: number[]) {
     .map(([s, v]) => `${s}:${v.ok}${v.bad ? `/${v.bad}✗` : ''}`)
     .join(' ');
   log(
-    `  per second (2xx/failed), fault at ${marks.map((m) => m.toFixed(1)).join('–')} s: ${line}`,
+    `  per second sent (2xx/failed), fault at ${marks.map((m) => m.toFixed(1)).join('–')} s: ${line}`,
   );
 }
 

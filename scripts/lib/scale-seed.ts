@@ -160,8 +160,7 @@ export async function seedScale(
        from generate_series(1, $2::int) g`,
     [BENCH_PASSWORD_HASH, size.businesses],
   );
-  const base = async (q: string) =>
-    Number((await client.query<{ n: number }>(q)).rows[0]!.n);
+  const base = async (q: string) => Number((await client.query<{ n: number }>(q)).rows[0]!.n);
   const talentBase = await base(
     "select min(id)::int as n from users where email like 'talent%@scale.test'",
   );
@@ -215,8 +214,8 @@ export async function seedScale(
        from generate_series(0, $4::int - 1) g`,
     [bizBase, size.businesses, companyBase, jobs],
   );
-  const projectBase = await base("select min(id)::int as n from projects");
-  const jobBase = await base("select min(id)::int as n from jobs");
+  const projectBase = await base('select min(id)::int as n from projects');
+  const jobBase = await base('select min(id)::int as n from jobs');
   // Applications: number a goes to project a % P, from talent (a / P + 13 × project) % T, so
   // that each (project, talent) pair is unique; the load applies with offsets past these.
   const perProject = Math.ceil(size.applications / projects);
@@ -247,7 +246,10 @@ export async function seedScale(
        from conversations c, generate_series(0, 2) k`,
   );
   await client.query('SET session_replication_role = origin');
-  await step('search index, projects', 'CREATE INDEX projects_search_idx ON projects USING gin (search_terms)');
+  await step(
+    'search index, projects',
+    'CREATE INDEX projects_search_idx ON projects USING gin (search_terms)',
+  );
   await step('search index, jobs', 'CREATE INDEX jobs_search_idx ON jobs USING gin (search_terms)');
   await step('analyze', 'ANALYZE');
   const conv = await client.query<{ id: number; talent_id: number }>(
