@@ -235,10 +235,23 @@ export async function getDb(): Promise<Db> {
   return (await getDbHandle()).db;
 }
 
-type TShutdown = { steps: Set<() => Promise<void>> };
+/**
+ * The process's way out (docs/deploy.md "Stopping"). `drains` run first, when the server stops
+ * taking requests (the notification streams end, so their clients reconnect to another
+ * instance); `steps` run once the last request has been answered (the job queue stops its
+ * workers), then the database closes. The production server (scripts/serve.mjs) sets `managed`
+ * and drives the order itself through `close`; otherwise SIGINT/SIGTERM run it all at once.
+ */
+type TShutdown = {
+  steps: Set<() => Promise<void>>;
+  drains?: Set<() => void>;
+  managed?: boolean;
+  close?: () => Promise<void>;
+};
 const shutdown: TShutdown = ((globalThis as { __talentShutdown?: TShutdown }).__talentShutdown ??= {
   steps: new Set(),
 });
+shutdown.drains ??= new Set();
 
 /**
  * Work to finish before the process's database closes at SIGINT/SIGTERM (the job queue stops
@@ -248,14 +261,24 @@ export function addShutdownStep(step: () => Promise<void>) {
   shutdown.steps.add(step);
 }
 
+/** Called once when the server stops taking requests, before in-flight ones finish. */
+export function addDrainStep(drain: () => void) {
+  shutdown.drains!.add(drain);
+}
+
 function registerShutdown(handle: DbHandle) {
+  let closed: Promise<void> | undefined;
+  shutdown.close = () =>
+    (closed ??= Promise.allSettled([...shutdown.steps].map((step) => step())).then(() =>
+      handle.close(),
+    ));
+  if (shutdown.managed) return;
   let closing = false;
   const stop = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
-    Promise.allSettled([...shutdown.steps].map((step) => step()))
-      .then(() => handle.close())
-      .finally(() => process.kill(process.pid, signal));
+    for (const drain of shutdown.drains!) drain();
+    shutdown.close!().finally(() => process.kill(process.pid, signal));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

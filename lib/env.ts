@@ -40,6 +40,8 @@ const serverEnvSchema = v.pipe(
     DATABASE_URL: v.optional(url()),
     DATA_DIR: v.optional(text(), '.data'),
     JWT_SECRET: v.optional(text(32)),
+    /** The bearer token of GET /api/metrics (docs/architecture.md "Metrics"); unset: no metrics. */
+    METRICS_TOKEN: v.optional(text(16)),
     SMTP_URL: v.optional(url()),
     MAIL_FROM: v.optional(text(3), 'TalentChain <no-reply@talentchain.local>'),
     GOOGLE_JWKS_URL: v.optional(url(), 'https://www.googleapis.com/oauth2/v3/certs'),

@@ -4,6 +4,7 @@ import type { TAppEnv, TDeps } from './context';
 import { notFound, onError } from './http/error-handler';
 import { assertCleanAddress } from './lib/validate';
 import { contextMiddleware } from './middleware/context';
+import { metricsHandler, recordRequests } from './metrics/http';
 import { requestLog } from './middleware/request-log';
 import { accountRoutes } from './routes/account';
 import { adminRoutes } from './routes/admin';
@@ -41,6 +42,7 @@ export function createApp(deps: TDeps) {
 
   app.use(requestId());
   app.use(requestLog);
+  app.use(recordRequests);
   app.use(async (c, next) => {
     c.header('Cache-Control', 'no-store');
     assertCleanAddress(c.req.path, c.req.queries());
@@ -58,6 +60,9 @@ export function createApp(deps: TDeps) {
 
   // The described API and its reference (docs/api.md "OpenAPI"): static, no database either.
   app.route('/', openApiRoutes);
+  // Prometheus' scrape (docs/architecture.md "Metrics"): behind METRICS_TOKEN, before the context
+  // so that it answers while the database is down.
+  app.get('/metrics', metricsHandler(deps));
 
   app.use(contextMiddleware(deps));
   // Body caps live where bodies are read: jsonBody() for JSON, the upload routes for files.

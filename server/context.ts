@@ -33,6 +33,8 @@ export type TDeps = {
    * private addresses, over plain http (docs/security.md "Webhook addresses").
    */
   webhooksAllowPrivate?: boolean;
+  /** The bearer token of GET /api/metrics (METRICS_TOKEN); unset: the route answers 404. */
+  metricsToken?: string;
 };
 
 export type TChains = {

@@ -87,5 +87,6 @@ export function createDefaultDeps(): TDeps {
     trustProxy: env.TRUST_PROXY,
     chains: chainsFrom(env),
     webhooksAllowPrivate: env.WEBHOOKS_ALLOW_PRIVATE === '1',
+    metricsToken: env.METRICS_TOKEN,
   };
 }

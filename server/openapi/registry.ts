@@ -17,6 +17,7 @@ export type TAnswer =
   | {
       contentType:
         | 'text/csv'
+        | 'text/plain'
         | 'text/event-stream'
         | 'text/html'
         | 'application/json'

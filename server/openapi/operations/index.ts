@@ -4,6 +4,7 @@ import { companiesOperations } from './companies';
 import { conversationsOperations } from './conversations';
 import { discoveryOperations } from './discovery';
 import { emailOperations } from './email';
+import { metricsOperations } from './metrics';
 import { notificationsOperations } from './notifications';
 import { proofsOperations } from './proofs';
 import { referenceOperations } from './reference';
@@ -23,6 +24,7 @@ export const OPERATIONS: TOperation[] = [
   ...conversationsOperations,
   ...discoveryOperations,
   ...emailOperations,
+  ...metricsOperations,
   ...notificationsOperations,
   ...proofsOperations,
   ...referenceOperations,

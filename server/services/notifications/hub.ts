@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { listenerOf } from '@/db/client';
+import { addDrainStep, listenerOf } from '@/db/client';
 import type { Db } from '@/db/types';
 import { AppError } from '@/server/errors';
 import { log } from '@/server/logger';
@@ -48,6 +48,20 @@ type THub = {
 };
 
 const hubs = new WeakMap<Db, THub>();
+
+/**
+ * Every hub's subscribers, for the drain at shutdown (docs/deploy.md "Stopping"): each stream is
+ * told to resync, so it ends and its client reconnects, through the load balancer, to an instance
+ * that stays. Streams asked for after that are refused (503): the client retries elsewhere.
+ */
+const everyHub = new Set<THub>();
+let draining = false;
+addDrainStep(() => {
+  draining = true;
+  for (const hub of everyHub) {
+    for (const mine of hub.subscribers.values()) for (const deliver of mine) deliver('resync');
+  }
+});
 
 /**
  * Open streams one user may hold on one instance (tabs and devices): each holds a connection,
@@ -114,9 +128,11 @@ function hubOf(db: Db): THub {
   ).then(() => {});
   hub = { subscribers, ready };
   hubs.set(db, hub);
+  everyHub.add(hub);
   // A failed LISTEN is retried by the next subscriber, not remembered.
   ready.catch((err: unknown) => {
     if (hubs.get(db) === hub) hubs.delete(db);
+    everyHub.delete(hub!);
     log('error', 'LISTEN for notifications failed', {
       error: err instanceof Error ? err.message : 'unknown',
     });
@@ -130,6 +146,12 @@ function hubOf(db: Db): THub {
  * function is called. Resolves once this instance listens (rejects if it cannot).
  */
 export async function subscribe(db: Db, userId: number, deliver: TSubscriber) {
+  if (draining) {
+    throw new AppError('unavailable', {
+      message: 'This server is stopping; try again.',
+      messageEs: 'Este servidor se está deteniendo; inténtalo de nuevo.',
+    });
+  }
   const hub = hubOf(db);
   let mine = hub.subscribers.get(userId);
   if (!mine) hub.subscribers.set(userId, (mine = new Set()));

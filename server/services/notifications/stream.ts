@@ -1,5 +1,6 @@
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
+import { metrics } from '@/server/metrics/registry';
 import { requireUser } from '@/server/services/access';
 import { subscribe } from './hub';
 
@@ -82,6 +83,16 @@ export async function openNotificationStream(
   }
 
   return async function run(stream: TEventWriter) {
+    const open = metrics().openStreams;
+    open.inc();
+    try {
+      await loop(stream);
+    } finally {
+      open.dec();
+    }
+  };
+
+  async function loop(stream: TEventWriter) {
     stream.onAbort(() => {
       unsubscribe();
       wake?.();
@@ -98,5 +109,5 @@ export async function openNotificationStream(
       if (!waited && !stream.aborted) await stream.write(': keep-alive\n\n');
     }
     unsubscribe();
-  };
+  }
 }
