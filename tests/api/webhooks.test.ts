@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { webhooks } from '@/db/schema';
 import { APPLICATION_STATUS } from '@/lib/statuses';
+import { sweepDeadlines } from '@/server/services/discovery/deadlines';
 import {
   createdWebhookAnswer,
   deletedWebhookAnswer,
@@ -528,5 +529,35 @@ describe('validation', () => {
     expectRefusal(r, 409, 'limit');
     const page = await api.call('GET', hooksOf(other.companyId), { token: other.owner.token });
     expect((page.json.data as unknown[]).length).toBe(10);
+  });
+});
+
+describe('a posting closed by its deadline', () => {
+  it('is sent as posting.closed by the deadline, with its open applicants rejected', async () => {
+    const hook = await addHook('/deadline', ['posting.closed', 'application.status_changed']);
+    const posting = await fx.post('project', team.owner.token);
+    await fx.apply('project', (await createTalent(api)).token, posting.id);
+    const mark = received.length;
+    const was = api.clock.now;
+    try {
+      // Well past the end date and its grace: the hourly sweep closes it.
+      api.clock.now = new Date(was.getTime() + 90 * 24 * 3600 * 1000);
+      await sweepDeadlines(api.deps);
+      await sweepDeadlines(api.deps);
+      await drainQueue(api.deps);
+    } finally {
+      api.clock.now = was;
+    }
+    const got = received
+      .slice(mark)
+      .filter((r) => r.path === '/deadline')
+      .map((r) => bodyOf(r))
+      // The team's older postings expire too: this one's events only.
+      .filter((g) => (g.data.posting as { id: number }).id === posting.id);
+    expect(got.find((g) => g.type === 'posting.closed')).toMatchObject({
+      data: { posting: { kind: 'project', id: posting.id }, closed_by: 'deadline' },
+    });
+    expect(got.filter((g) => g.type === 'application.status_changed')).toHaveLength(1);
+    await deleteHook(hook.id);
   });
 });
