@@ -16,6 +16,7 @@ import { favoriteRoutes } from './routes/favorites';
 import { marketplaceRoutes } from './routes/marketplace';
 import { workbenchRoutes } from './routes/workbench';
 import { notificationRoutes } from './routes/notifications';
+import { openApiRoutes } from './routes/openapi';
 import { profileEntryRoutes } from './routes/profile-entries';
 import { profileInfoRoutes } from './routes/profile-info';
 import { profileTagRoutes } from './routes/profile-tags';
@@ -52,6 +53,9 @@ export function createApp(deps: TDeps) {
     const health = await checkHealth(deps.getDb);
     return c.json({ status: health.database, data: health }, health.database ? 200 : 503);
   });
+
+  // The described API and its reference (docs/api.md "OpenAPI"): static, no database either.
+  app.route('/', openApiRoutes);
 
   app.use(contextMiddleware(deps));
   // Body caps live where bodies are read: jsonBody() for JSON, the upload routes for files.

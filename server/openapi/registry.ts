@@ -42,7 +42,7 @@ export type TOperation = {
   /** Path parameters other than plain ids (`:id` is an integer by default). */
   params?: Record<string, v.GenericSchema>;
   /** Success answers by status (errors are the common envelope, added by the generator). */
-  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 303, TAnswer>>;
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 303 | 503, TAnswer>>;
 };
 
 /** The success envelope around `data`: `{status: true, data}`, nothing else. */

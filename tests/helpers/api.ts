@@ -9,6 +9,7 @@ import type { TMail } from '@/server/mail/mailer';
 import type { TChains, TDeps } from '@/server/context';
 import { diskStorage } from '@/server/storage/storage';
 import { createTestDb } from './db';
+import { checkAnswer } from './openapi-check';
 import { drainQueue } from './queue';
 
 export type TJson = Record<string, unknown> & { status: boolean; data?: unknown };
@@ -71,6 +72,13 @@ export async function createTestApi(overrides: Partial<TDeps> = {}, opts: { db?:
     if (body !== undefined) headers['Content-Type'] ??= 'application/json';
     const res = await app.request(`/api${path}`, { method, headers, body }, socketFrom(opts.ip));
     const json = (await res.json()) as TJson;
+    checkAnswer({
+      method,
+      path,
+      status: res.status,
+      contentType: res.headers.get('content-type'),
+      body: json,
+    });
     // What the call queued (its e-mails) runs now, as this instance's woken worker would (not
     // when the test's database is down on purpose).
     if (await deps.getDb().then(Boolean, () => false)) await drainQueue(deps);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { TApp } from '@/server/app';
+import { checkAnswer } from './openapi-check';
 
 /**
  * Serves the app over real HTTP on 127.0.0.1, mounted as pages/api mounts it, so that tests see
@@ -38,7 +39,20 @@ export async function serveOverHttp(app: TApp) {
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             const text = Buffer.concat(chunks).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(text) });
+            const json = JSON.parse(text) as Record<string, unknown>;
+            try {
+              checkAnswer({
+                method,
+                path,
+                status: res.statusCode ?? 0,
+                contentType: res.headers['content-type'] ?? null,
+                body: json,
+              });
+            } catch (error) {
+              reject(error as Error);
+              return;
+            }
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, json });
           });
         },
       );
