@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { email, id, lang, optionalCountryCode, optionalPhone, pastDate } from './common';
+import { email, id, lang, listQuery, optionalCountryCode, optionalPhone, pastDate } from './common';
 import {
   blankOr,
   blankToNull,
@@ -137,6 +137,9 @@ export type TStudyCentrePatch = v.InferOutput<typeof studyCentrePatchSchema>;
 
 /** Body of DELETE /user_workplaces and DELETE /user_study_centres. */
 export const idSchema = /* @__PURE__ */ v.object({ id: id() });
+
+/** `?page=&per_page=` of `GET /user_workplaces/list` and `/user_study_centres/list` (per_page up to 50). */
+export const entryListQuery = /* @__PURE__ */ listQuery();
 
 export const verifyStudySchema = /* @__PURE__ */ v.object({
   study_id: id(),

@@ -69,7 +69,7 @@ const queryBoolean = () =>
   );
 
 /** A filter only projects have: a job's board refuses it (a field error, not a silent no-op). */
-const projectsOnly = () => v.optional(v.custom<never>(() => false, 'invalid'));
+const projectsOnly = () => v.optional(v.never('invalid'));
 
 /** The filters and order both kinds' boards take. */
 const commonEntries = {

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { listQuery } from '@/lib/schemas/common';
 import {
+  entryListQuery,
   idSchema,
   studyCentrePatchSchema,
   studyCentreSchema,
@@ -32,14 +32,11 @@ const VERIFY_REQUESTED = {
   message_es: '¡Gracias! Lo verificaremos.',
 };
 
-/** `?page=&per_page=` of the lists (per_page up to 50). */
-const pageQuery = listQuery();
-
 /** The signed-in user's experiences and education (docs/product.md "The calls"). Writes answer the entry. */
 export const profileEntryRoutes = new Hono<TAppEnv>()
   // Experiences
   .get('/user_workplaces/list', requireAuth, async (c) => {
-    const input = queryParams(c, pageQuery);
+    const input = queryParams(c, entryListQuery);
     return c.json({ status: true, data: await experiences.listWorkplaces(c.var.ctx, input) });
   })
   // Ours, the twin of the study centres' call (docs/api.md "Verification").
@@ -65,7 +62,7 @@ export const profileEntryRoutes = new Hono<TAppEnv>()
   })
   // Education
   .get('/user_study_centres/list', requireAuth, async (c) => {
-    const input = queryParams(c, pageQuery);
+    const input = queryParams(c, entryListQuery);
     return c.json({ status: true, data: await educations.listStudyCentres(c.var.ctx, input) });
   })
   .post('/user_study_centres/verify', requireAuth, async (c) => {

@@ -4,8 +4,10 @@ import { companiesOperations } from './companies';
 import { conversationsOperations } from './conversations';
 import { discoveryOperations } from './discovery';
 import { emailOperations } from './email';
+import { marketplaceOperations } from './marketplace';
 import { metricsOperations } from './metrics';
 import { notificationsOperations } from './notifications';
+import { profileOperations } from './profile';
 import { proofsOperations } from './proofs';
 import { referenceOperations } from './reference';
 import { systemOperations } from './system';
@@ -14,6 +16,7 @@ import { trustOperations } from './trust';
 import { uploadsOperations } from './uploads';
 import { usersOperations } from './users';
 import { webhooksOperations } from './webhooks';
+import { workbenchOperations } from './workbench';
 
 // Every operation of the API, one area file each (docs/api.md "OpenAPI"). One import and one
 // spread per area: add yours on its own line.
@@ -24,8 +27,10 @@ export const OPERATIONS: TOperation[] = [
   ...conversationsOperations,
   ...discoveryOperations,
   ...emailOperations,
+  ...marketplaceOperations,
   ...metricsOperations,
   ...notificationsOperations,
+  ...profileOperations,
   ...proofsOperations,
   ...referenceOperations,
   ...tokensOperations,
@@ -33,4 +38,5 @@ export const OPERATIONS: TOperation[] = [
   ...uploadsOperations,
   ...usersOperations,
   ...webhooksOperations,
+  ...workbenchOperations,
 ];
