@@ -147,6 +147,7 @@ const PAGES: TPageCase[] = [
   { route: '/business/jobs/new', who: 'business', signedIn: true },
   { route: '/business/postings', who: 'business', signedIn: true, query: ['type', 'page'] },
   { route: '/business/team', who: 'business', signedIn: true },
+  { route: '/business/webhooks', who: 'business', signedIn: true },
   {
     route: '/business/projects/[id]/applicants',
     who: 'business',
