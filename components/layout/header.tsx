@@ -1,8 +1,8 @@
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useInBrowser } from '@/lib/use-in-browser';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
@@ -13,8 +13,9 @@ import { NotificationBell } from './notification-bell';
 import { PostMenu } from './post-menu';
 
 // The role check comes in a second chunk (with the cache): "Post" paints at once, as before, and
-// a recruiter's goes once their memberships are read.
-const PostRoleProbe = dynamic(() => import('@/components/team/post-role-probe'), { ssr: false });
+// a recruiter's goes once their memberships are read. In the browser only (React's lazy:
+// next/dynamic's loader would weigh on every first load, docs/performance.md "Budgets").
+const PostRoleProbe = lazy(() => import('@/components/team/post-role-probe'));
 import styles from './layout.module.css';
 
 /** 24×24 outline icons of the main links (shown instead of their words on a phone). */
@@ -67,6 +68,7 @@ export function Header() {
   const signedIn = rehydrated && user ? user : null;
   // Whether the chosen company's role may post: yes until PostRoleProbe has read it.
   const [mayPost, setMayPost] = useState(true);
+  const inBrowser = useInBrowser();
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
@@ -98,7 +100,11 @@ export function Header() {
         </nav>
         {signedIn && !signedIn.is_talent && (
           <>
-            <PostRoleProbe onChange={setMayPost} />
+            {inBrowser && (
+              <Suspense fallback={null}>
+                <PostRoleProbe onChange={setMayPost} />
+              </Suspense>
+            )}
             {mayPost && <PostMenu />}
           </>
         )}
