@@ -1,14 +1,6 @@
 import * as v from 'valibot';
-import { email, id, lang, optionalCountryCode, optionalPhone, pastDate } from './common';
-import {
-  blankOr,
-  blankToNull,
-  CONTROL_CHARS,
-  LINE_BREAKS,
-  line,
-  optionalLine,
-  optionalText,
-} from './text';
+import { id, lang, optionalCountryCode, optionalPhone, pastDate } from './common';
+import { blankOr, CONTROL_CHARS, LINE_BREAKS, line, optionalLine, optionalText } from './text';
 
 // Profile payloads (docs/product.md "Entities and fields", "The calls"), shared by the forms and the API. Messages are error codes.
 
@@ -227,6 +219,6 @@ export const nearWalletSchema = /* @__PURE__ */ v.object({
   ),
 });
 
-export const paypalEmailSchema = /* @__PURE__ */ v.object({
-  paypal_email: v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(email())),
-});
+// With the account's schemas (./account): the settings page reads it without this module
+// (docs/performance.md "Budgets").
+export { paypalEmailSchema } from './account';
