@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { latestToday } from '@/lib/schemas/common';
-import { earliestToday } from '@/lib/schemas/marketplace';
+import { earliestToday, latestToday } from '@/lib/schemas/common';
 
 const noSubscription = () => () => {};
 

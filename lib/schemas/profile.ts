@@ -230,6 +230,6 @@ export const nearWalletSchema = /* @__PURE__ */ v.object({
   ),
 });
 
-export const paypalEmailSchema = /* @__PURE__ */ v.object({
-  paypal_email: v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(email())),
-});
+// With the account's schemas (./account): the settings page reads it without this module
+// (docs/performance.md "Budgets").
+export { paypalEmailSchema } from './account';
