@@ -69,8 +69,20 @@ const SIZE = {
   conversations: Math.max(1000, Math.round(100_000 * SCALE)),
 };
 const STREAMS = wholeSetting('BENCH_STREAMS', process.env.BENCH_STREAMS, COMPACT ? 200 : 1000, 0);
-/** Connections per route class: 70 % reads (half searches, half posting pages), 10 % each write. */
-const CONNECTIONS = { search: 70, posting: 70, apply: 20, move: 20, message: 20 } as const;
+/**
+ * Connections per route class: 70 % reads (half searches, half posting pages), 10 % each write,
+ * of BENCH_CONNECTIONS (200 by default; CI's compact run takes fewer, docs/performance.md "Two
+ * instances").
+ */
+const TOTAL_CONNECTIONS = wholeSetting('BENCH_CONNECTIONS', process.env.BENCH_CONNECTIONS, 200, 10);
+const share = (percent: number) => Math.max(1, Math.round((TOTAL_CONNECTIONS * percent) / 100));
+const CONNECTIONS = {
+  search: share(35),
+  posting: share(35),
+  apply: share(10),
+  move: share(10),
+  message: share(10),
+};
 type TClass = keyof typeof CONNECTIONS;
 const BUDGET_SEARCH_P99 = 150;
 const BUDGET_ROUTE_P99 = 300;
@@ -557,7 +569,7 @@ function printTable(load: TLoad, seconds: number) {
     );
   }
   log(
-    `${'all'.padEnd(38)} ${pad(200, 5)} ${pad(total.toFixed(0), 7)}   (ms; req/s of 2xx answers)`,
+    `${'all'.padEnd(38)} ${pad(TOTAL_CONNECTIONS, 5)} ${pad(total.toFixed(0), 7)}   (ms; req/s of 2xx answers)`,
   );
 }
 
