@@ -3,9 +3,9 @@ import { POSTING_KINDS } from '@/lib/kinds';
 import { CONTRACT_TYPES, MODALITIES } from '@/lib/marketplace';
 import { FAVORITE_KINDS } from '@/lib/schemas/favorites';
 import { ALERTS, SAVED_SEARCH_KINDS } from '@/lib/schemas/saved-searches';
-import { JOB_STATUS, PROJECT_STATUS } from '@/lib/statuses';
 import { isoDate } from '../registry';
-import { day, int, pageOf } from './messages';
+import { int, pageOf } from './messages';
+import { job, project, talentCard } from './marketplace';
 
 // The answers of invitations to apply, favourites, "For you" and saved searches (docs/api.md
 // "Invitations to apply", "Favourites", "For you", "Saved searches"), as
@@ -50,65 +50,11 @@ export const favoriteState = v.strictObject({
   saved: v.boolean(),
 });
 
-/** A posting as the lists of postings answer it (server/services/marketplace/posting-dto.ts). */
-const postingEntries = {
-  id: int(),
-  name: v.string(),
-  summary: v.string(),
-  description: v.string(),
-  skills: v.array(v.string()),
-  currency: v.string(),
-  modality: v.picklist(MODALITIES),
-  country_code: v.nullable(v.string()),
-  end_date: v.nullable(day()),
-  owner: v.strictObject({ id: int(), name: v.string(), company: v.string() }),
-  company: v.strictObject({ id: int(), slug: v.string(), name: v.string() }),
-  applications_count: int(),
-  created_at: isoDate(),
-  accepting: v.boolean(),
-  deadline_passed: v.boolean(),
-  saved: v.boolean(),
-};
-
-/** A project of a list (`projectDto`): its budget in minor units of its currency. */
-export const listedProject = v.strictObject({
-  ...postingEntries,
-  budget: int(),
-  weeks: int(),
-  project_status_id: v.picklist(Object.values(PROJECT_STATUS)),
-});
-
-/** A job of a list (`jobDto`): its salaries in minor units of its currency. */
-export const listedJob = v.strictObject({
-  ...postingEntries,
-  requirements: v.nullable(v.string()),
-  contract_type: v.picklist(CONTRACT_TYPES),
-  min_salary: v.nullable(int()),
-  max_salary: v.nullable(int()),
-  job_status_id: v.picklist(Object.values(JOB_STATUS)),
-});
-
-/** A talent's public card, as `GET /talents` lists it (server/services/marketplace/talents.ts). */
-export const talentCard = v.strictObject({
-  id: int(),
-  name: v.string(),
-  last_name: v.string(),
-  headline: v.nullable(v.string()),
-  avatar_url: v.nullable(v.string()),
-  country_code: v.nullable(v.string()),
-  city: v.nullable(v.string()),
-  skills: v.array(v.string()),
-  languages: v.array(
-    v.strictObject({ code: v.string(), name_en: v.string(), name_es: v.string() }),
-  ),
-  saved: v.boolean(),
-});
-
 /** `GET /me/recommendations`: a page of projects or of jobs, by `kind`. */
-export const postingPage = v.union([pageOf(listedProject), pageOf(listedJob)]);
+export const postingPage = v.union([pageOf(project), pageOf(job)]);
 
 /** `GET /me/favorites`: a page of saved projects, jobs or talents, by `kind`. */
-export const favoritePage = v.union([pageOf(listedProject), pageOf(listedJob), pageOf(talentCard)]);
+export const favoritePage = v.union([pageOf(project), pageOf(job), pageOf(talentCard)]);
 
 /** A saved search's filters, as stored: only those given. */
 const savedQuery = v.strictObject({

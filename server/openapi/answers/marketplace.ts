@@ -167,7 +167,7 @@ const boardPage = <S extends v.GenericSchema>(item: S) =>
   v.strictObject({ ...pageOf(item).entries, counts });
 
 /** A talent's card in `GET /talents` (talents.ts `talentPage`). */
-const talentCard = v.strictObject({
+export const talentCard = v.strictObject({
   id: int(),
   name: text(),
   last_name: text(),

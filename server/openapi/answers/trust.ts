@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { POSTING_KINDS } from '@/lib/kinds';
 import { REPORT_STATUSES, REPORT_TARGET_KINDS } from '@/lib/schemas/trust';
-import { VERIFY_STATUS } from '@/lib/statuses';
 import { isoDate } from '../registry';
-import { day, int, pageOf } from './messages';
+import { int, pageOf } from './messages';
+import { studyCentre, workplace } from './profile';
 
 // The answers of reviews, reports and the operators' console (docs/api.md "Reviews", "Reports",
 // "Operators"), as server/services/trust/* shape them.
@@ -85,33 +85,6 @@ export const reviewPage = v.strictObject({
 });
 
 const personRef = v.strictObject({ id: int(), name: v.string(), last_name: v.string() });
-const verifyStatus = v.picklist(Object.values(VERIFY_STATUS));
-
-/** An experience, as the profile answers it (`workplaceDto`). */
-export const workplaceEntry = v.strictObject({
-  id: int(),
-  workplace_name: v.string(),
-  position: v.string(),
-  start_date: day(),
-  end_date: v.nullable(day()),
-  description: v.nullable(v.string()),
-  work_here: v.boolean(),
-  enable_business: v.boolean(),
-  verify_status_id: verifyStatus,
-});
-
-/** An education entry, as the profile answers it (`studyCentreDto`). */
-export const studyEntry = v.strictObject({
-  id: int(),
-  name: v.string(),
-  course_name: v.string(),
-  start_date: day(),
-  end_date: v.nullable(day()),
-  studying_here: v.boolean(),
-  description: v.nullable(v.string()),
-  verify_status_id: verifyStatus,
-});
-
 const talent = v.strictObject({
   id: int(),
   name: v.string(),
@@ -125,20 +98,20 @@ export const verificationItem = v.variant('kind', [
     kind: v.literal('workplace'),
     id: int(),
     talent,
-    entry: workplaceEntry,
+    entry: workplace,
     requested_at: isoDate(),
   }),
   v.strictObject({
     kind: v.literal('study'),
     id: int(),
     talent,
-    entry: studyEntry,
+    entry: studyCentre,
     requested_at: isoDate(),
   }),
 ]);
 
 /** `POST /admin/verifications/{kind}/{id}`: the entry decided. */
-export const decidedEntry = v.union([workplaceEntry, studyEntry]);
+export const decidedEntry = v.union([workplace, studyCentre]);
 
 /** An operator's act; each action with its own target. */
 const act = <A extends v.GenericSchema, T extends v.GenericSchema>(action: A, target: T) =>
