@@ -30,10 +30,6 @@ module.exports = {
       config.resolve.alias = {
         ...config.resolve.alias,
         crypto: require.resolve('./lib/empty-module.js'),
-        // Lighter stand-ins for two helpers of the i18n libraries on every page's first load
-        // (docs/performance.md "Budgets"); production builds only, `next dev` keeps the packages.
-        'hoist-non-react-statics$': require.resolve('./lib/hoist-statics.js'),
-        'use-sync-external-store/shim$': require.resolve('./lib/use-sync-external-store-shim.js'),
       };
       if (!dev) config.plugins.push(new CompileHintsPlugin());
     }

@@ -1,11 +1,12 @@
 import '@/styles/globals.css';
 import 'react-toastify/dist/ReactToastify.css';
 import type { AppProps } from 'next/app';
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { appWithTranslation } from 'next-i18next/pages';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { Persistor } from 'redux-persist';
+import { PersistGate } from 'redux-persist/integration/react';
 import { SessionWatcher } from '@/components/auth/session-watcher';
 import { Toasts } from '@/components/layout/toasts';
 import { startAnalytics } from '@/lib/analytics';
@@ -15,24 +16,8 @@ import { userRefreshed } from '@/store/auth-slice';
 import { SessionProvider } from '@/store/session';
 import nextI18NextConfig from '../next-i18next.config.js';
 
-// An address the server refused (server/ssr/page.ts) renders this instead of its page: a chunk
-// of its own, React's lazy rather than next/dynamic, whose loader would be on every first load.
-const AddressRefused = lazy(() => import('@/components/layout/address-refused'));
-
-const noSubscription = () => () => {};
-
-/**
- * Whether stored state is back (redux-persist's `bootstrapped`): false on the server and in the
- * render that takes the server's page over, as redux-persist's own PersistGate, whose class
- * weighed about 1 KB gzipped on every first load (docs/performance.md "Budgets").
- */
-function useRehydrated(persistor: Persistor | null): boolean {
-  return useSyncExternalStore(
-    persistor ? persistor.subscribe : noSubscription,
-    () => Boolean(persistor?.getState().bootstrapped),
-    () => false,
-  );
-}
+// An address the server refused (server/ssr/page.ts) renders this instead of its page.
+const AddressRefused = dynamic(() => import('@/components/layout/address-refused'));
 
 type TAppPageProps = { serverSession?: TServerSession | null; addressRefused?: true };
 
@@ -65,13 +50,21 @@ function App({ Component, pageProps }: AppProps<TAppPageProps>) {
   useEffect(() => startProgressBar(), []);
   useEffect(() => startAnalytics(), []);
 
-  // The same markup on the server and before rehydration.
-  const rehydrated = useRehydrated(persistor);
-  const persisted = (children: ReactNode) => (
-    <SessionProvider persistor={persistor} rehydrated={rehydrated || serverSignedIn}>
-      {children}
-    </SessionProvider>
-  );
+  // A function child renders the same markup on the server and before rehydration.
+  const persisted = (children: ReactNode) =>
+    persistor ? (
+      <PersistGate persistor={persistor}>
+        {(rehydrated) => (
+          <SessionProvider persistor={persistor} rehydrated={rehydrated || serverSignedIn}>
+            {children}
+          </SessionProvider>
+        )}
+      </PersistGate>
+    ) : (
+      <SessionProvider persistor={null} rehydrated={serverSignedIn}>
+        {children}
+      </SessionProvider>
+    );
 
   return (
     <Provider store={store}>
@@ -82,13 +75,7 @@ function App({ Component, pageProps }: AppProps<TAppPageProps>) {
       {persisted(
         <>
           <SessionWatcher />
-          {pageProps.addressRefused ? (
-            <Suspense fallback={null}>
-              <AddressRefused />
-            </Suspense>
-          ) : (
-            <Component {...pageProps} />
-          )}
+          {pageProps.addressRefused ? <AddressRefused /> : <Component {...pageProps} />}
         </>,
       )}
       <Toasts />

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { earliestToday, latestToday } from '@/lib/schemas/common';
+import { latestToday } from '@/lib/schemas/common';
+import { earliestToday } from '@/lib/schemas/marketplace';
 
 const noSubscription = () => () => {};
 

@@ -1,6 +1,6 @@
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useTranslation } from 'next-i18next/pages';
-import { lazy, Suspense } from 'react';
 import { landingPath, useSignOut } from '@/components/auth/use-session-actions';
 import { UserAvatar } from '@/components/ui/avatar';
 import { selectIsLoggedIn, selectUser } from '@/store/auth-slice';
@@ -11,11 +11,14 @@ import { SignedOutLinks } from './signed-out-links';
 import { useMenuButton } from './use-menu-button';
 
 // A business member's companies come from the API: the switcher, and the cache with it, load
-// only when a business user opens the menu, never with the header of every page (React's lazy:
-// next/dynamic's loader would weigh on every first load, docs/performance.md "Budgets").
-const CompanySwitcher = lazy(() => import('@/components/team/company-switcher'));
+// only when a business user opens the menu, never with the header of every page.
+const CompanySwitcher = dynamic(() => import('@/components/team/company-switcher'), {
+  ssr: false,
+});
 // The webhooks' item needs the role in the chosen company: it loads with the open menu too.
-const WebhooksMenuItem = lazy(() => import('@/components/webhooks/webhooks-menu-item'));
+const WebhooksMenuItem = dynamic(() => import('@/components/webhooks/webhooks-menu-item'), {
+  ssr: false,
+});
 
 /**
  * Signed out: sign-in and register. Signed in: a menu button (WAI-ARIA APG "menu button", its
@@ -100,9 +103,7 @@ export function AccountMenu() {
                     {t('nav.team')}
                   </Link>
                 </li>
-                <Suspense fallback={null}>
-                  <WebhooksMenuItem onChosen={close} />
-                </Suspense>
+                <WebhooksMenuItem onChosen={close} />
               </>
             )}
             <li role="none">
@@ -120,11 +121,7 @@ export function AccountMenu() {
                 {tp('menu.tokens')}
               </Link>
             </li>
-            {!user.is_talent && (
-              <Suspense fallback={null}>
-                <CompanySwitcher onChosen={close} />
-              </Suspense>
-            )}
+            {!user.is_talent && <CompanySwitcher onChosen={close} />}
             <li role="none">
               <button type="button" role="menuitem" tabIndex={-1} onClick={() => void signOut()}>
                 {t('nav.sign_out')}

@@ -1,23 +1,20 @@
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useTranslation } from 'next-i18next/pages';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useInBrowser } from '@/lib/use-in-browser';
+import { useState, type ReactNode } from 'react';
 import { selectUser } from '@/store/auth-slice';
 import { useAppSelector } from '@/store/hooks';
 import { useSession } from '@/store/session';
+import { AccountMenu } from './account-menu';
 import { LanguageSwitcher } from './language-switcher';
-import { SignedOutLinks } from './signed-out-links';
+import { MessagesLink } from './messages-link';
+import { NotificationBell } from './notification-bell';
+import { PostMenu } from './post-menu';
 
 // The role check comes in a second chunk (with the cache): "Post" paints at once, as before, and
-// a recruiter's goes once their memberships are read. In the browser only (React's lazy:
-// next/dynamic's loader would weigh on every first load, docs/performance.md "Budgets").
-const PostRoleProbe = lazy(() => import('@/components/team/post-role-probe'));
-// A signed-in user's controls and a business's "Post" menu are chunks of their own: a visitor's
-// pages never load them. The server renders them for a page it renders signed in, and the
-// browser takes them over once their chunk is there (docs/performance.md "Budgets").
-const SignedInControls = lazy(() => import('./signed-in-controls'));
-const PostMenu = lazy(() => import('./post-menu').then((m) => ({ default: m.PostMenu })));
+// a recruiter's goes once their memberships are read.
+const PostRoleProbe = dynamic(() => import('@/components/team/post-role-probe'), { ssr: false });
 import styles from './layout.module.css';
 
 /** 24×24 outline icons of the main links (shown instead of their words on a phone). */
@@ -70,7 +67,6 @@ export function Header() {
   const signedIn = rehydrated && user ? user : null;
   // Whether the chosen company's role may post: yes until PostRoleProbe has read it.
   const [mayPost, setMayPost] = useState(true);
-  const inBrowser = useInBrowser();
   return (
     <header className={styles.header}>
       <div className={styles.headerInner}>
@@ -102,29 +98,14 @@ export function Header() {
         </nav>
         {signedIn && !signedIn.is_talent && (
           <>
-            {inBrowser && (
-              <Suspense fallback={null}>
-                <PostRoleProbe onChange={setMayPost} />
-              </Suspense>
-            )}
-            {mayPost && (
-              <Suspense fallback={null}>
-                <PostMenu />
-              </Suspense>
-            )}
+            <PostRoleProbe onChange={setMayPost} />
+            {mayPost && <PostMenu />}
           </>
         )}
         <LanguageSwitcher />
-        {signedIn ? (
-          // Until its chunk is there, the signed-out links hold the place, unseen and inert.
-          <Suspense fallback={<SignedOutLinks placeholder />}>
-            <SignedInControls />
-          </Suspense>
-        ) : (
-          // Until stored state is back, the signed-out links hold their place unseen
-          // (components/layout/account-menu.tsx).
-          <SignedOutLinks placeholder={!rehydrated} />
-        )}
+        <MessagesLink />
+        <NotificationBell />
+        <AccountMenu />
       </div>
     </header>
   );

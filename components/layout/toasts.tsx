@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import dynamic from 'next/dynamic';
+import { useEffect, useState } from 'react';
 import { afterPageLoad } from '@/lib/after-load';
 import { onToastWanted } from '@/lib/toast';
 
-// React's lazy: next/dynamic's loader would weigh on every first load (docs/performance.md "Budgets").
-const ToastRegion = lazy(() => import('./toast-region'));
+const ToastRegion = dynamic(() => import('./toast-region'), { ssr: false });
 
 /**
  * The toasts' region (components/layout/toast-region.tsx), mounted with the first toast or a while
@@ -24,9 +24,5 @@ export function Toasts() {
       undo();
     };
   }, []);
-  return mounted ? (
-    <Suspense fallback={null}>
-      <ToastRegion />
-    </Suspense>
-  ) : null;
+  return mounted ? <ToastRegion /> : null;
 }

@@ -5,7 +5,7 @@ import { useFailureText } from '@/components/forms/failure-text';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/text-field';
-import { changePasswordSchema } from '@/lib/schemas/account';
+import { changePasswordSchema } from '@/lib/schemas/users';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { changePassword } from '@/services/auth-service';
 import { tokenRenewed } from '@/store/auth-slice';

@@ -6,7 +6,7 @@ import { useBusy } from '@/components/forms/use-busy';
 import { useFieldErrors } from '@/components/forms/use-field-errors';
 import { Button } from '@/components/ui/button';
 import { EmailField } from '@/components/ui/text-field';
-import { paypalEmailSchema } from '@/lib/schemas/account';
+import { paypalEmailSchema } from '@/lib/schemas/profile';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { updatePaypalEmail } from '@/services/settings-service';
 import { paypalEmailUpdated, selectUser } from '@/store/auth-slice';

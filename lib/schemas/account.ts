@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { email, lang, newPassword, PASSWORD } from './common';
-import { blankToNull, noControlChars } from './text';
+import { email, lang, PASSWORD } from './common';
+import { noControlChars } from './text';
 
 // One's own account (docs/api.md "One's own account"): confirming the address, changing it,
 // deleting the account. Messages are error codes (docs/api.md "Errors").
@@ -54,30 +54,3 @@ export const deleteAccountSchema = /* @__PURE__ */ v.object({
   ),
 });
 export type TDeleteAccountInput = v.InferInput<typeof deleteAccountSchema>;
-
-/** `POST /users/password`: the seed's two fields and ours, the current password. */
-export const changePasswordSchema = /* @__PURE__ */ v.pipe(
-  v.object({
-    current_password: currentPassword(),
-    new_password: newPassword(),
-    confirm_new_password: v.pipe(
-      v.string('invalid_type'),
-      noControlChars(),
-      v.maxLength(PASSWORD.max, 'too_long'),
-    ),
-  }),
-  v.forward(
-    v.partialCheck(
-      [['new_password'], ['confirm_new_password']],
-      (p) => p.new_password === p.confirm_new_password,
-      'passwords_differ',
-    ),
-    ['confirm_new_password'],
-  ),
-);
-export type TChangePasswordInput = v.InferInput<typeof changePasswordSchema>;
-
-/** `POST /users/paypal/email`: the payment address, or none (blank clears it). */
-export const paypalEmailSchema = /* @__PURE__ */ v.object({
-  paypal_email: v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(email())),
-});

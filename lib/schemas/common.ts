@@ -77,14 +77,6 @@ export function latestToday(now = new Date()): string {
   return new Date(now.getTime() + 14 * 3600 * 1000).toISOString().slice(0, 10);
 }
 
-/**
- * The earliest calendar date anywhere on Earth (UTC-12): a deadline before it has passed for
- * everyone, so nobody's own "today" is refused.
- */
-export function earliestToday(now = new Date()): string {
-  return new Date(now.getTime() - 12 * 3600 * 1000).toISOString().slice(0, 10);
-}
-
 /** A past (or today's) calendar date as YYYY-MM-DD, from 1900 on. */
 export const pastDate = () =>
   v.pipe(

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { earliestToday, id, isRealDate, lang, MAX_ID, optionalCountryCode } from './common';
+import { id, isRealDate, lang, MAX_ID, optionalCountryCode } from './common';
 import { blankToNull, line, noControlChars, optionalText } from './text';
 import { isCurrency } from '@/lib/currencies';
 import { CONTRACT_TYPES, MARKET_LIMITS, MODALITIES, SORTS } from '@/lib/marketplace';
@@ -10,9 +10,13 @@ export type { TContractType, TModality, TSort } from '@/lib/marketplace';
 // The marketplace's inputs (docs/api.md "Marketplace"), shared by the forms and the API. Money is
 // an integer amount in minor units of an ISO 4217 currency. Messages are error codes.
 
-// earliestToday lives beside latestToday (./common): the date fields' hook reads it without this
-// module, which the registration page does not otherwise need (docs/performance.md "Budgets").
-export { earliestToday };
+/**
+ * The earliest calendar date anywhere on Earth (UTC-12): a deadline before it has passed for
+ * everyone, so nobody's own "today" is refused.
+ */
+export function earliestToday(now = new Date()): string {
+  return new Date(now.getTime() - 12 * 3600 * 1000).toISOString().slice(0, 10);
+}
 
 /** A multi-line text of `min`..`max` characters (tabs and line breaks allowed), trimmed. */
 const text = (min: number, max: number) =>

@@ -222,6 +222,6 @@ export const nearWalletSchema = /* @__PURE__ */ v.object({
   ),
 });
 
-// With the account's schemas (./account): the settings page reads it without this module
-// (docs/performance.md "Budgets").
-export { paypalEmailSchema } from './account';
+export const paypalEmailSchema = /* @__PURE__ */ v.object({
+  paypal_email: v.pipe(v.unknown(), v.transform(blankToNull), v.nullable(email())),
+});

@@ -166,9 +166,32 @@ export const recoveryPasswordSchema = /* @__PURE__ */ v.object({
 });
 export type TRecoveryPasswordInput = v.InferOutput<typeof recoveryPasswordSchema>;
 
-// The password change's schema is with the account's (./account): the settings page reads it
-// without this module (docs/performance.md "Budgets").
-export { changePasswordSchema, type TChangePasswordInput } from './account';
+/** `POST /users/password`: the seed's two fields and ours, the current password. */
+export const changePasswordSchema = /* @__PURE__ */ v.pipe(
+  v.object({
+    current_password: v.pipe(
+      v.string('invalid_type'),
+      noControlChars(),
+      v.nonEmpty('required'),
+      v.maxLength(PASSWORD.max, 'too_long'),
+    ),
+    new_password: newPassword(),
+    confirm_new_password: v.pipe(
+      v.string('invalid_type'),
+      noControlChars(),
+      v.maxLength(PASSWORD.max, 'too_long'),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['new_password'], ['confirm_new_password']],
+      (p) => p.new_password === p.confirm_new_password,
+      'passwords_differ',
+    ),
+    ['confirm_new_password'],
+  ),
+);
+export type TChangePasswordInput = v.InferInput<typeof changePasswordSchema>;
 
 /** Path ids are positive integers written plainly. */
 export const userIdParamSchema = /* @__PURE__ */ v.object({

@@ -153,8 +153,7 @@ describe('the account deletion', () => {
       { locale: 'es', session: ana.session },
     );
     await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
-    // The dialog is a chunk of its own, loaded when the button is pressed.
-    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar tu cuenta?' });
+    const dialog = screen.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });
     expect(within(dialog).getByText(/Usuario eliminado/)).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Contraseña actual'), 'not it');
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar mi cuenta' }));
@@ -180,8 +179,7 @@ describe('the account deletion without a password', () => {
     const ana = await server.signUp();
     await renderWithApp(<DeleteAccount />, { locale: 'es', session: ana.session });
     await user.click(screen.getByRole('button', { name: 'Eliminar mi cuenta' }));
-    // The dialog is a chunk of its own, loaded when the button is pressed.
-    const dialog = await screen.findByRole('dialog', { name: '¿Eliminar tu cuenta?' });
+    const dialog = screen.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });
     await user.click(
       within(dialog).getByRole('button', { name: 'Me registré con Google y no tengo contraseña' }),
     );

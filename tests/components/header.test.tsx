@@ -82,8 +82,7 @@ for (const locale of ['en', 'es'] as const) {
         [tx.opportunities, '/opportunities'],
         [tx.postings, '/business/postings'],
       ]);
-      // The signed-in controls and the Post menu are chunks of their own (components/layout/header.tsx).
-      const post = await screen.findByRole('button', { name: tx.post });
+      const post = screen.getByRole('button', { name: tx.post });
       expect(post).toHaveAttribute('aria-expanded', 'false');
       expect(screen.queryByRole('link', { name: tx.project })).not.toBeInTheDocument();
 
@@ -114,14 +113,14 @@ for (const locale of ['en', 'es'] as const) {
 
     it('shows the profile photo as the avatar, with its text alternative', async () => {
       await renderHeader(locale, makeUser({ avatar_url: '/api/uploads/me.png' }));
-      const account = await screen.findByRole('button', { name: tx.menu });
+      const account = screen.getByRole('button', { name: tx.menu });
       const photo = within(account).getByRole('img', { name: tx.photo });
       expect(photo).toHaveAttribute('src', '/api/uploads/me.png');
     });
 
     it('shows the initials when there is no photo', async () => {
       await renderHeader(locale, makeUser());
-      const account = await screen.findByRole('button', { name: tx.menu });
+      const account = screen.getByRole('button', { name: tx.menu });
       expect(within(account).queryByRole('img')).not.toBeInTheDocument();
       expect(account).toHaveTextContent('AQ');
     });
@@ -155,7 +154,7 @@ describe('the header after a new photo is saved, against the API', () => {
         </SessionProvider>,
         { locale, session: ana.session },
       );
-      const account = await screen.findByRole('button', { name: TEXT[locale].menu });
+      const account = screen.getByRole('button', { name: TEXT[locale].menu });
       expect(within(account).queryByRole('img')).not.toBeInTheDocument();
 
       const input = container.querySelector<HTMLInputElement>('input[type=file]')!;

@@ -80,8 +80,7 @@ describe('messages arriving live', () => {
         ),
         { session, locale },
       );
-      // The header's signed-in controls are a chunk of their own (components/layout/header.tsx).
-      expect(await screen.findByRole('link', { name: plain })).toHaveAttribute('href', '/messages');
+      expect(screen.getByRole('link', { name: plain })).toHaveAttribute('href', '/messages');
       await screen.findByRole('link', { name: one });
       await streamLive();
       const before = listReads();

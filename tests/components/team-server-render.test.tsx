@@ -148,17 +148,6 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/**
- * What Next's server sends for a page: the whole tree once every lazy part is ready (the header's
- * signed-in controls are a chunk of their own, components/layout/header.tsx). A first render
- * starts their imports; once settled, they render at once, on both sides.
- */
-async function serverHtml(element: ReactElement): Promise<string> {
-  renderToString(element);
-  await vi.dynamicImportSettled();
-  return renderToString(element);
-}
-
 describe('the team page rendered by the server', () => {
   it.each([
     ['en', 'The people who work within Beta Studio.', 'Pending invitations', 'Activity'],
@@ -167,7 +156,7 @@ describe('the team page rendered by the server', () => {
     'shows the chosen company’s members, invitations and activity, and the browser takes it over as it is (%s)',
     async (locale, lead, invitations, activity) => {
       const session = await serverSessionFor(BETA.id);
-      const html = await serverHtml(await app(session, locale));
+      const html = renderToString(await app(session, locale));
       const shown = text(html);
       expect(shown).toContain(lead);
       expect(shown).toContain('Bruno Díaz');
