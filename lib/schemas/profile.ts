@@ -1,6 +1,14 @@
 import * as v from 'valibot';
-import { id, lang, listQuery, optionalCountryCode, optionalPhone, pastDate } from './common';
-import { blankOr, CONTROL_CHARS, LINE_BREAKS, line, optionalLine, optionalText } from './text';
+import { email, id, lang, listQuery, optionalCountryCode, optionalPhone, pastDate } from './common';
+import {
+  blankOr,
+  blankToNull,
+  CONTROL_CHARS,
+  LINE_BREAKS,
+  line,
+  optionalLine,
+  optionalText,
+} from './text';
 
 // Profile payloads (docs/product.md "Entities and fields", "The calls"), shared by the forms and the API. Messages are error codes.
 
