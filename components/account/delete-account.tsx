@@ -12,6 +12,7 @@ import { loadGoogleIdentity } from '@/lib/google-identity';
 import { publicEnv } from '@/lib/public-env';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { deleteAccount } from '@/services/account-service';
+import { sessionEnded, whileEndingSession } from '@/services/session-events';
 
 /**
  * For an account without a password: Google's own button, whose fresh sign-in is the proof the
@@ -84,13 +85,21 @@ export function DeleteAccount() {
     const input = googleIdToken
       ? { google_id_token: googleIdToken }
       : { current_password: password };
-    const outcome = await during(() => deleteAccount(input));
-    if (!outcome.ok) {
-      fields.setErrors(outcome.failure.fields);
-      return toastError(failureText(outcome.failure, { fallback: t('account.delete.failed') }));
-    }
-    toastSuccess(t('account.delete.done'));
-    await signOut('/');
+    const outcome = await during(() =>
+      whileEndingSession(async () => {
+        const answer = await deleteAccount(input);
+        if (answer.ok) {
+          toastSuccess(t('account.delete.done'));
+          await signOut('/');
+        }
+        return answer;
+      }),
+    );
+    if (outcome.ok) return;
+    // A 401 here is news after all (the session had ended before): told now, as any call would.
+    if (outcome.failure.status === 401) return sessionEnded();
+    fields.setErrors(outcome.failure.fields);
+    toastError(failureText(outcome.failure, { fallback: t('account.delete.failed') }));
   }
 
   const formId = 'delete-account-form';

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -6,9 +6,11 @@ import { AccountEmail } from '@/components/account/account-email';
 import { ConfirmEmailScreen } from '@/components/account/confirm-email-screen';
 import { DataExport } from '@/components/account/data-export';
 import { DeleteAccount } from '@/components/account/delete-account';
+import { SessionWatcher } from '@/components/auth/session-watcher';
 import { ProfileHeader } from '@/components/profile/profile-header';
 import { mailOutbox, users } from '@/db/schema';
 import { signEmailToken } from '@/server/services/account/email-token';
+import { call } from '@/services/http-client';
 import { SessionProvider } from '@/store/session';
 import type { TPublicUser } from '@/types/user';
 import { startClientApi } from '../helpers/client-api';
@@ -170,6 +172,42 @@ describe('the account deletion', () => {
     await waitFor(() => expect(router.push).toHaveBeenCalledWith('/'));
     const [gone] = await server.db.select().from(users).where(eq(users.id, ana.id));
     expect(gone!.deletedAt).not.toBeNull();
+  });
+});
+
+describe('the account deletion racing the session watcher', () => {
+  it('goes home, never to sign in, when another call meets the revoked token before the move ends', async () => {
+    const user = userEvent.setup();
+    const ana = await server.signUp({ password: 'the old passphrase' });
+    // The move home takes a while (a page to load); meanwhile the live stream reconnects with
+    // the token the deletion just revoked, and meets a 401.
+    let arrive: (done: boolean) => void = () => undefined;
+    const push = vi.fn(
+      (to: unknown) =>
+        new Promise<boolean>((resolve) => {
+          if (to === '/') arrive = resolve;
+          else resolve(true);
+        }),
+    );
+    const { router, store } = await renderWithApp(
+      <SessionProvider persistor={null} rehydrated>
+        <SessionWatcher />
+        <DeleteAccount />
+      </SessionProvider>,
+      { locale: 'en', session: ana.session, router: { asPath: '/profile/settings', push } },
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText('Current password'), 'the old passphrase');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(router.push).toHaveBeenCalledWith('/'));
+    await act(async () => {
+      const stale = await call({ url: `/users/id/${ana.id}` });
+      expect(stale).toMatchObject({ ok: false, failure: { status: 401 } });
+    });
+    await act(async () => arrive(true));
+    await waitFor(() => expect(store.getState().auth.isLoggedIn).toBe(false));
+    expect(router.push).toHaveBeenCalledTimes(1);
   });
 });
 
