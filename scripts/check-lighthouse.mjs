@@ -370,6 +370,9 @@ for (const [file, entries] of Object.entries(PAGES))
       const p = typeof entry.path === 'function' ? entry.path(ids) : entry.path;
       const urlPath = lang === 'en' ? p : p === '/' ? '/es' : `/es${p}`;
       if (ONLY.length && !ONLY.some((o) => urlPath.includes(o) || file.includes(o))) continue;
+      // Two page files may show the same URL (/admin redirects to its first tab): measured once.
+      const role = entry.role ?? null;
+      if (targets.some((x) => x.urlPath === urlPath && x.role === role)) continue;
       targets.push({ ...entry, file, lang, urlPath, role: entry.role ?? null });
     }
 // Signed out first, then each role: the session is stored once per role.
