@@ -115,6 +115,18 @@ const companyList = async (slug: string, query = '') => {
   return r.json.data as TReviewPage;
 };
 
+/** `rating` of the company's public page and of its record (`GET /me/company`). */
+const companyRatings = async (slug: string, ownerToken: string) => {
+  const page = await api.call('GET', `/companies/${slug}`);
+  const record = await api.call('GET', '/me/company', { token: ownerToken });
+  expect(record.status, JSON.stringify(record.json)).toBe(200);
+  type TRated = { rating: unknown };
+  return [
+    (page.json.data as TRated).rating,
+    (record.json.data as { company: TRated }).company.rating,
+  ];
+};
+
 const notesOf = (user: TTestUser, type: string) =>
   api.db
     .select()
@@ -140,6 +152,10 @@ for (const kind of ['project', 'job'] as const) {
       expect(teamView).toMatchObject({ side: 'company', open: true, other: { state: 'waiting' } });
       expect(JSON.stringify(teamView)).not.toContain('paid on time');
       expect((await companyList(w.slug)).count).toBe(0);
+      expect(await companyRatings(w.slug, w.owner.token)).toEqual([
+        { average: null, count: 0 },
+        { average: null, count: 0 },
+      ]);
       // The company is told, without the text.
       const told = await notesOf(w.owner, 'review_received');
       expect(told).toHaveLength(1);
@@ -154,6 +170,11 @@ for (const kind of ['project', 'job'] as const) {
 
       const ofCompany = await companyList(w.slug);
       expect(ofCompany).toMatchObject({ count: 1, average: 4, total: 1, page: 1 });
+      // The company's rating says the same, on its page and in its record.
+      expect(await companyRatings(w.slug, w.owner.token)).toEqual([
+        { average: 4, count: 1 },
+        { average: 4, count: 1 },
+      ]);
       expect(ofCompany.data[0]).toMatchObject({
         rating: 4,
         body: 'Clear brief, quick answers, paid on time.',

@@ -12,6 +12,7 @@ import { companyResponsiveness } from './responsiveness';
 import { assertCompanyCan, chosenCompany, companyNotFound } from './permissions';
 import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { uploadKeyOf } from '@/server/services/profile/dto';
+import { companyRating } from '@/server/services/trust/reviews';
 import { postingShown } from '@/server/services/trust/visibility';
 
 // The company's public page and its editing (docs/api.md "Companies and teams"; docs/product.md
@@ -22,8 +23,8 @@ export const OPEN_POSTINGS_MAX = 50;
 
 type TCompanyRow = typeof companies.$inferSelect;
 
-/** The company as PATCH /companies/{id} and GET /me/company answer it. */
-export const companyDto = (c: TCompanyRow) => ({
+/** A company's own fields, as every answer about it carries them. */
+const companyFields = (c: TCompanyRow) => ({
   id: c.id,
   slug: c.slug,
   name: c.name,
@@ -31,10 +32,16 @@ export const companyDto = (c: TCompanyRow) => ({
   about: c.about,
   website: c.website,
   country_code: c.countryCode,
-  // Ratings of companies come later: the shape is fixed now.
-  rating: { average: null, count: 0 },
 });
-export type TCompanyDto = ReturnType<typeof companyDto>;
+
+/**
+ * The company as PATCH /companies/{id} and GET /me/company answer it: its fields and its rating
+ * by the talents who reviewed it (docs/product.md "Reviews").
+ */
+async function companyDto(ctx: TCtx, c: TCompanyRow) {
+  return { ...companyFields(c), rating: await companyRating(ctx, c.id) };
+}
+export type TCompanyDto = Awaited<ReturnType<typeof companyDto>>;
 
 /** A slug as companies have them (db/migrations/0008_companies.sql `tc_slug`): else not found. */
 const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,79}$/;
@@ -94,12 +101,12 @@ export async function getCompanyPage(ctx: TCtx, input: { slug: string }) {
   if (!SLUG_RE.test(input.slug)) throw companyNotFound();
   const [row] = await ctx.db.select().from(companies).where(eq(companies.slug, input.slug));
   if (!row) throw companyNotFound();
-  const { rating, ...company } = companyDto(row);
-  const [open_postings, responsiveness] = await Promise.all([
+  const [open_postings, rating, responsiveness] = await Promise.all([
     openPostings(ctx.db, row.id, ctx.now),
+    companyRating(ctx, row.id),
     companyResponsiveness(ctx, row.id),
   ]);
-  return { ...company, open_postings, rating, responsiveness };
+  return { ...companyFields(row), open_postings, rating, responsiveness };
 }
 export type TCompanyPageDto = Awaited<ReturnType<typeof getCompanyPage>>;
 
@@ -159,8 +166,8 @@ export async function updateCompany(ctx: TCtx, input: { id: number; changes: TCo
       })
       .where(eq(companies.id, input.id))
       .returning();
-    const was = companyDto(before);
-    const now = companyDto(after!);
+    const was = companyFields(before);
+    const now = companyFields(after!);
     const changed = sent.filter((f) => was[f] !== now[f]);
     if (changed.length > 0) {
       await audit(tx, {
@@ -173,7 +180,7 @@ export async function updateCompany(ctx: TCtx, input: { id: number; changes: TCo
     }
     return after!;
   });
-  return companyDto(row);
+  return companyDto(ctx, row);
 }
 
 /**
@@ -187,5 +194,5 @@ export async function chosenCompanyRecord(
   const { companyId, role } = await chosenCompany(ctx, requested, 'team.view');
   const [row] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
   if (!row) throw companyNotFound();
-  return { company: companyDto(row), role };
+  return { company: await companyDto(ctx, row), role };
 }

@@ -360,6 +360,28 @@ type TListRow = {
 };
 
 const iso = (d: string | Date) => new Date(d).toISOString();
+/** An average as reviews show it: one decimal, null when there is none. */
+const oneDecimal = (average: string | number | null) =>
+  average === null ? null : Math.round(Number(average) * 10) / 10;
+
+/**
+ * The published reviews of one side (`side` wrote them) that `where` picks, as the tail of a
+ * statement (`from … where …`, alias `r`): not hidden, and either both sides wrote or the window
+ * closed. The posting's tables are joined for the finish date.
+ */
+function publishedFrom(ctx: TCtx, side: TReviewSide, where: SQL): SQL {
+  const closedBefore = at(new Date(ctx.now.getTime() - WINDOW_MS));
+  return sql`
+    from reviews r
+    left join project_applications pa on r.kind = 'project' and pa.id = r.application_id
+    left join projects p on p.id = pa.project_id
+    left join job_applications ja on r.kind = 'job' and ja.id = r.application_id
+    left join jobs j on j.id = ja.job_id
+    where r.side = ${side} and ${where} and r.hidden_at is null
+      and (coalesce(p.finished_at, j.finished_at) <= ${closedBefore}
+        or exists (select 1 from reviews o where o.kind = r.kind
+          and o.application_id = r.application_id and o.side <> r.side))`;
+}
 
 /**
  * The published reviews of one side (`side` wrote them) that `where` picks, newest first, with
@@ -374,17 +396,7 @@ async function publishedPage(
   /** The caller is the reviewed side: each review without a reply says they may reply. */
   viewerReplies: boolean,
 ): Promise<TReviewPage> {
-  const closedBefore = at(new Date(ctx.now.getTime() - WINDOW_MS));
-  const base = sql`
-    from reviews r
-    left join project_applications pa on r.kind = 'project' and pa.id = r.application_id
-    left join projects p on p.id = pa.project_id
-    left join job_applications ja on r.kind = 'job' and ja.id = r.application_id
-    left join jobs j on j.id = ja.job_id
-    where r.side = ${side} and ${where} and r.hidden_at is null
-      and (coalesce(p.finished_at, j.finished_at) <= ${closedBefore}
-        or exists (select 1 from reviews o where o.kind = r.kind
-          and o.application_id = r.application_id and o.side <> r.side))`;
+  const base = publishedFrom(ctx, side, where);
   const rows = await rowsOf<TListRow>(
     ctx.db,
     sql`with published as (
@@ -423,7 +435,7 @@ async function publishedPage(
   const data = await Promise.all(rows.map((r) => reviewDto(ctx, side, r, viewerReplies)));
   return {
     ...paginated(data, total, page.page, page.per_page),
-    average: average === null ? null : Math.round(Number(average) * 10) / 10,
+    average: oneDecimal(average),
     count: total,
   };
 }
@@ -513,4 +525,24 @@ export async function companyReviews(
     ctx.user && !ctx.user.isTalent ? await roleIn(ctx.db, company.id, ctx.user.id) : null;
   const team = role !== null && can(role, 'board.move');
   return publishedPage(ctx, 'talent', sql`r.company_id = ${company.id}`, input, team);
+}
+
+/**
+ * A company's rating (`rating` of `GET /companies/{slug}`, `GET /me/company`): the average of the
+ * published reviews talents wrote of it, one decimal (null with none), and how many: the same
+ * figures as the first page of `GET /companies/{slug}/reviews`.
+ */
+export async function companyRating(
+  ctx: TCtx,
+  companyId: number,
+): Promise<{ average: number | null; count: number }> {
+  const [row] = await rowsOf<{ count: number; average: string | null }>(
+    ctx.db,
+    sql`select count(*)::int as count, avg(r.rating) as average ${publishedFrom(
+      ctx,
+      'talent',
+      sql`r.company_id = ${companyId}`,
+    )}`,
+  );
+  return { average: oneDecimal(row?.average ?? null), count: row?.count ?? 0 };
 }
