@@ -10,12 +10,12 @@ import { signedInPage } from './signed-in-page';
 
 /** /business/{kind}s/new and /business/{kind}s/[id]/edit: the form's countries and the posting. */
 export const postingFormProps = (kind: TPostingKind, page: 'new' | 'edit') =>
-  signedInPage(MARKET_NAMESPACES, undefined, ({ params, locale }) =>
-    loadPostingForm(kind, page === 'new' ? null : String(params?.id ?? ''), langOf(locale)),
+  signedInPage(MARKET_NAMESPACES, undefined, ({ params, locale, req }) =>
+    loadPostingForm(kind, page === 'new' ? null : String(params?.id ?? ''), langOf(locale), req),
   );
 
 /** /business/{kind}s/[id]/applicants: the posting, with the board's screen preloaded. */
 export const applicantsProps = (kind: TPostingKind, screen: () => Promise<TScreenModule>) =>
-  signedInPage([...PIPELINE_NAMESPACES, 'reviews'], screen, ({ params, locale }) =>
-    loadPosting(kind, String(params?.id ?? ''), langOf(locale)),
+  signedInPage([...PIPELINE_NAMESPACES, 'reviews'], screen, ({ params, locale, req }) =>
+    loadPosting(kind, String(params?.id ?? ''), langOf(locale), {}, req),
   );

@@ -19,6 +19,7 @@ import type {
   TJob,
   TJobApplication,
   TPage,
+  TPostingWithResponsiveness,
   TProject,
   TProjectApplication,
   TViewerApplication,
@@ -58,6 +59,11 @@ export type TPostingPage = {
    * "Responsiveness"); in the HTML, so nothing appears after hydration.
    */
   responsiveness?: TResponsiveness;
+  /**
+   * Hidden by an operator: only its company's team and the operators read it (docs/product.md
+   * "Reports and suspension"), so the page says why nobody else finds it.
+   */
+  hidden?: boolean;
 };
 
 /** Props travel as JSON. */
@@ -146,9 +152,10 @@ export async function loadPostingForm(
   kind: TKind,
   id: string | null,
   lang: 'en' | 'es',
+  req?: IncomingMessage,
 ): Promise<{ posting?: TProject | TJob; countries: TOption[] } | null> {
   const [page, countries] = await Promise.all([
-    id === null ? {} : loadPosting(kind, id, lang),
+    id === null ? {} : loadPosting(kind, id, lang, {}, req),
     loadCountryOptions(lang),
   ]);
   return page && { ...page, countries };
@@ -186,36 +193,59 @@ export async function loadViewerApplication(
   return { userId: session.userId, entry: found ? userEntryOf(found).entry : null };
 }
 
-/** /projects/[id], /jobs/[id] and their edit pages: the posting, or null (a real 404). */
+/**
+ * A posting only the caller may read (a hidden one, read by its team or an operator), through
+ * the API with the page's session (server/ssr/session.ts) as the browser would. Null without a
+ * session, or when the API does not find it for them either.
+ */
+async function hiddenPostingFor(req: IncomingMessage, kind: TKind, id: string) {
+  const session = await pageSession(req);
+  if (!session) return null;
+  const answer = await session.call({ url: `/${KINDS[kind].postings}/${id}` });
+  const body = answer.body as { status?: boolean; data?: TPostingWithResponsiveness };
+  return answer.status === 200 && body?.status === true && body.data ? body.data : null;
+}
+
+/**
+ * /projects/[id], /jobs/[id], their edit pages and boards: the posting, or null (a real 404).
+ * Read as an anonymous caller; one that is not found so is read again as the caller of `req`,
+ * when there is one: a hidden posting still opens for its company's team and the operators,
+ * marked `hidden` (docs/product.md "Reports and suspension").
+ */
 export async function loadPosting(
   kind: TKind,
   id: string,
   lang: 'en' | 'es',
   opts: { responsiveness?: boolean } = {},
+  req?: IncomingMessage,
 ): Promise<TPostingPage | null> {
   if (postingIdOf(id) === null) return null;
   const ctx = await anonymousCtx();
+  const input = { kind, id: Number(id) };
+  let read: TPostingWithResponsiveness | TProject | TJob;
+  let hidden = false;
   try {
-    const input = { kind, id: Number(id) };
-    let extra: Pick<TPostingPage, 'responsiveness'> = {};
-    let posting: TProject | TJob;
-    if (opts.responsiveness) {
-      const { responsiveness, ...rest } = plain(await getPostingPage(ctx, input));
-      posting = rest as TProject | TJob;
-      extra = { responsiveness };
-    } else {
-      posting = plain(await getPosting(ctx, input)) as TProject | TJob;
-    }
-    const country = (await listCountries(ctx)).find((c) => c.code === posting.country_code);
-    return {
-      posting,
-      countryName: country ? (lang === 'es' ? country.name_es : country.name_en) : null,
-      ...extra,
-    };
+    read = opts.responsiveness ? await getPostingPage(ctx, input) : await getPosting(ctx, input);
   } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') return null;
-    throw err;
+    if (!(err instanceof AppError && err.code === 'not_found')) throw err;
+    const theirs = req ? await hiddenPostingFor(req, kind, id) : null;
+    if (!theirs) return null;
+    read = theirs;
+    hidden = true;
   }
+  const {
+    responsiveness,
+    invitation: _invitation,
+    ...rest
+  } = plain(read as TPostingWithResponsiveness);
+  const posting = rest as TProject | TJob;
+  const country = (await listCountries(ctx)).find((c) => c.code === posting.country_code);
+  return {
+    posting,
+    countryName: country ? (lang === 'es' ? country.name_es : country.name_en) : null,
+    ...(opts.responsiveness && { responsiveness }),
+    ...(hidden && { hidden }),
+  };
 }
 
 /**
@@ -227,7 +257,7 @@ export const postingPageProps = (kind: TKind) =>
   serverPage<TPostingPage>(async ({ params, locale, req }) => {
     const id = String(params?.id ?? '');
     const reads = [
-      loadPosting(kind, id, langOf(locale), { responsiveness: true }),
+      loadPosting(kind, id, langOf(locale), { responsiveness: true }, req),
       loadViewerApplication(req, kind, id),
       translationProps(locale, POSTING_NAMESPACES),
     ] as const;

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operatorAudit, reports, reviews, users } from '@/db/schema';
 import { recordMatches } from '@/server/services/discovery/matching';
 import { APPLICATION_STATUS } from '@/lib/statuses';
+import { setSsrDeps } from '@/server/ssr/context';
 import { createTestApi } from '../helpers/api';
+import { getServerSidePropsOf, pageContext, serverPageFiles } from '../helpers/pages';
 import { openStream } from '../helpers/sse';
 import { createTeam } from '../helpers/companies';
 import {
@@ -416,6 +418,32 @@ describe('the queue and its decisions', () => {
       expect(await pageStatus(kind, posting.id, t.token)).toBe(404);
       expect(await pageStatus(kind, posting.id, biz.token)).toBe(200);
       expect(await pageStatus(kind, posting.id, operator.token)).toBe(200);
+      // The server-rendered pages agree: its page is not found but for its team and the
+      // operators, who read it marked hidden; the team's edit page and board still open.
+      const rendered = async (route: string, token?: string) => {
+        const file = serverPageFiles().find((f) => f.route === route)!;
+        const props = await (
+          await getServerSidePropsOf(file)
+        )(pageContext({ route, params: { id: String(posting.id) }, token }));
+        return props as { notFound?: true; props?: { posting: { id: number }; hidden?: true } };
+      };
+      setSsrDeps(api.deps);
+      try {
+        const page = `/${kind}s/[id]`;
+        expect(await rendered(page)).toEqual({ notFound: true });
+        expect(await rendered(page, t.token)).toEqual({ notFound: true });
+        for (const who of [biz.token, operator.token]) {
+          const seen = (await rendered(page, who)).props;
+          expect(seen).toMatchObject({ posting: { id: posting.id }, hidden: true });
+          expect(seen!.posting).not.toHaveProperty('responsiveness');
+        }
+        for (const route of [`/business/${kind}s/[id]/edit`, `/business/${kind}s/[id]/applicants`])
+          expect((await rendered(route, biz.token)).props).toMatchObject({
+            posting: { id: posting.id },
+          });
+      } finally {
+        setSsrDeps(undefined);
+      }
       const favs = await api.call('GET', `/me/favorites?kind=${kind}`, { token: t.token });
       expect((favs.json.data as { data: TPosting[] }).data.map((p) => p.id)).not.toContain(
         posting.id,

@@ -46,6 +46,7 @@ export function PostingDetail({
   countryName,
   mine,
   responsiveness,
+  hidden = false,
 }: {
   posting: TPosting;
   countryName: string | null;
@@ -53,6 +54,8 @@ export function PostingDetail({
   mine?: TViewerApplication | null;
   /** How quickly the company answers (docs/product.md "Responsiveness"), with the page. */
   responsiveness?: TResponsiveness;
+  /** Hidden by an operator: read by its team or an operator (docs/product.md "Reports and suspension"). */
+  hidden?: boolean;
 }) {
   const { t, i18n } = useTranslation('market');
   const pay = usePay(posting);
@@ -69,6 +72,11 @@ export function PostingDetail({
           <SaveHeart kind={kindOfPosting(posting)} id={posting.id} name={posting.name} />
         </header>
         <CompanyLine company={posting.company} className={styles.company} />
+        {hidden && (
+          <p className={styles.hidden} role="note">
+            {t('posting.hidden')}
+          </p>
+        )}
         <Responsiveness value={responsiveness} />
         <InvitationBanner kind={kindOfPosting(posting)} id={posting.id} />
         <p className={styles.summary}>{posting.summary}</p>

@@ -12,11 +12,13 @@ export function PostingPage({
   countryName,
   mine,
   responsiveness,
+  hidden,
 }: {
   posting: TPosting;
   countryName: string | null;
   mine?: TViewerApplication | null;
   responsiveness?: TResponsiveness;
+  hidden?: boolean;
 }) {
   const { t } = useTranslation('market');
   const company = posting.owner.company;
@@ -34,6 +36,7 @@ export function PostingPage({
         countryName={countryName}
         mine={mine}
         responsiveness={responsiveness}
+        hidden={hidden}
       />
     </PageFrame>
   );
