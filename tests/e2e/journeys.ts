@@ -148,6 +148,15 @@ export async function expectFitsAt320(p: Page, where: string) {
   await p.setViewportSize({ width: 320, height: 800 });
   const wide = await p.evaluate(() => document.documentElement.scrollWidth);
   expect({ where, wide }).toEqual({ where, wide: 320 });
+  // The header's row is packed on the right: what does not fit spills past the left edge, where
+  // no scroll bar shows it. Each of its items is whole inside the screen.
+  const spilt = await p.evaluate(() =>
+    [...document.querySelectorAll('header > div > *')].flatMap((e) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && (r.left < 0 || r.right > 320) ? [e.outerHTML.slice(0, 60)] : [];
+    }),
+  );
+  expect({ where, spilt }).toEqual({ where, spilt: [] });
   await p.setViewportSize({ width: 1280, height: 800 });
 }
 
