@@ -9,9 +9,9 @@ import { PostingCard } from '@/components/marketplace/browse/posting-card';
 import { companies, companyMembers } from '@/db/schema';
 import { SessionProvider } from '@/store/session';
 import type { TCompanyPage } from '@/types/company-page';
-import type { TProject } from '@/types/marketplace';
 import { CATALOGS } from '../helpers/catalogs';
 import { startClientApi } from '../helpers/client-api';
+import { makeProject } from '../helpers/fixtures';
 import { renderWithApp } from '../helpers/render';
 
 // The company's public page and its editing (docs/product.md "The company page"), in both
@@ -106,26 +106,7 @@ for (const locale of ['en', 'es'] as const) {
     });
 
     it("links a posting card's company name to the company's page", async () => {
-      const posting = {
-        id: 3,
-        name: 'Logo',
-        summary: 'A logo',
-        description: '',
-        skills: [],
-        currency: 'USD',
-        modality: 'remote',
-        country_code: null,
-        end_date: null,
-        owner: { id: 1, name: 'María Torres', company: 'Andes Labs' },
-        company: { id: 7, slug: 'andes-labs', name: 'Andes Labs' },
-        applications_count: 0,
-        created_at: '2026-01-01T00:00:00.000Z',
-        accepting: true,
-        deadline_passed: false,
-        budget: 100_000,
-        weeks: 2,
-        project_status_id: 1,
-      } as TProject;
+      const posting = makeProject({ description: '' });
       await renderWithApp(<PostingCard posting={posting} countryName={null} applied={false} />, {
         locale,
       });

@@ -1,32 +1,13 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PostingDetail } from '@/components/marketplace/posting/posting-detail';
-import type { TProject } from '@/types/marketplace';
+import { makeProject } from '../helpers/fixtures';
 import { renderWithApp } from '../helpers/render';
 
 // A posting an operator hid opens only for its company's team and the operators (docs/product.md
 // "Reports and suspension"): its page tells them why nobody else finds it, in both languages.
 
-const posting = {
-  id: 3,
-  name: 'Logo',
-  summary: 'A logo',
-  description: 'Vector files',
-  skills: [],
-  currency: 'USD',
-  modality: 'remote',
-  country_code: null,
-  end_date: null,
-  owner: { id: 1, name: 'María Torres', company: 'Andes Labs' },
-  company: { id: 7, slug: 'andes-labs', name: 'Andes Labs' },
-  applications_count: 0,
-  created_at: '2026-01-01T00:00:00.000Z',
-  accepting: true,
-  deadline_passed: false,
-  budget: 100_000,
-  weeks: 2,
-  project_status_id: 1,
-} as TProject;
+const posting = makeProject();
 
 const TEXTS = {
   en: "Hidden by an operator after a report: only its company's team and the operators see this posting.",

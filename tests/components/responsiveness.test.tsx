@@ -4,8 +4,8 @@ import { CompanyView } from '@/components/company/company-view';
 import { Responsiveness } from '@/components/company/responsiveness';
 import { PostingDetail } from '@/components/marketplace/posting/posting-detail';
 import type { TCompanyPage } from '@/types/company-page';
-import type { TProject } from '@/types/marketplace';
 import type { TResponsiveness } from '@/types/pipeline';
+import { makeProject } from '../helpers/fixtures';
 import { renderWithApp } from '../helpers/render';
 
 // How quickly a company answers, on its page and its postings (docs/product.md
@@ -47,26 +47,7 @@ const company: TCompanyPage = {
   responsiveness: FIGURES,
 };
 
-const posting = {
-  id: 3,
-  name: 'Logo',
-  summary: 'A logo',
-  description: 'Vector files',
-  skills: [],
-  currency: 'USD',
-  modality: 'remote',
-  country_code: null,
-  end_date: null,
-  owner: { id: 1, name: 'María Torres', company: 'Andes Labs' },
-  company: { id: 7, slug: 'andes-labs', name: 'Andes Labs' },
-  applications_count: 0,
-  created_at: '2026-01-01T00:00:00.000Z',
-  accepting: true,
-  deadline_passed: false,
-  budget: 100_000,
-  weeks: 2,
-  project_status_id: 1,
-} as TProject;
+const posting = makeProject();
 
 for (const locale of ['en', 'es'] as const) {
   const texts = TEXTS[locale];

@@ -1,3 +1,4 @@
+import type { TProject } from '@/types/marketplace';
 import type { TUser } from '@/types/user';
 
 /** A signed-in user as the API answers it, for client-side tests. */
@@ -51,4 +52,29 @@ export function makeUser(overrides: Partial<TUser> = {}): TUser {
     lang: 'en',
     ...overrides,
   };
+}
+
+/** A recruiting project of Andes Labs as the API answers it, for client-side tests. */
+export function makeProject(overrides: Partial<TProject> = {}): TProject {
+  return {
+    id: 3,
+    name: 'Logo',
+    summary: 'A logo',
+    description: 'Vector files',
+    skills: [],
+    currency: 'USD',
+    modality: 'remote',
+    country_code: null,
+    end_date: null,
+    owner: { id: 1, name: 'María Torres', company: 'Andes Labs' },
+    company: { id: 7, slug: 'andes-labs', name: 'Andes Labs' },
+    applications_count: 0,
+    created_at: '2026-01-01T00:00:00.000Z',
+    accepting: true,
+    deadline_passed: false,
+    budget: 100_000,
+    weeks: 2,
+    project_status_id: 1,
+    ...overrides,
+  } as TProject;
 }
