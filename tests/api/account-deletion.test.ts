@@ -7,6 +7,7 @@ import { KEPT_REFERENCES } from '@/server/services/account/deletion';
 import { createTestApi, socketFrom, type TJson } from '../helpers/api';
 import { startJwksPeer } from '../helpers/jwks';
 import { pipelineFixtures, type TBoardApplication } from '../helpers/marketplace';
+import { createTeam, joinAs } from '../helpers/companies';
 import { createBusiness, createTalent, type TTestUser } from '../helpers/users';
 
 // docs/product.md "Deleting one's account": the person's data goes, with their files; what others
@@ -285,6 +286,83 @@ describe('DELETE /api/me', () => {
     expect((await del(ana.token, { google_id_token: fresh })).status).toBe(200);
     const [row] = await api.db.select().from(users).where(eq(users.id, ana.id));
     expect(row).toMatchObject({ googleSub: null, name: 'Former user' });
+  });
+
+  it('a sole owner’s company passes to its longest-standing admin, who is told; its postings stay open', async () => {
+    const t = await createTeam(api, { prefix: 'Heir' });
+    const project = await fx.postProject(t.owner.token);
+    const r = await del(t.owner.token, { current_password: t.owner.password });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+
+    const roles = await rowsOf<{ user_id: number; role: string }>(
+      api.db,
+      sql`select user_id, role from company_members where company_id = ${t.companyId} order by user_id`,
+    );
+    expect(roles).toEqual([
+      { user_id: t.admin.id, role: 'owner' },
+      { user_id: t.recruiter.id, role: 'recruiter' },
+    ]);
+    const [posting] = await rowsOf<{ project_status_id: number }>(
+      api.db,
+      sql`select project_status_id from projects where id = ${project.id}`,
+    );
+    expect(posting!.project_status_id).toBe(1);
+    const told = (await fx.notificationsOf(t.admin.token)).data.find(
+      (n) => n.type === 'company_owner',
+    );
+    expect(told).toMatchObject({
+      message: expect.stringMatching(/^Your role in Heir Owner.* is now Owner/),
+      message_es: expect.stringMatching(/^Ahora tu rol en Heir Owner.* es Propietario/),
+      link: '/business/team',
+    });
+    const log = await api.call('GET', `/companies/${t.companyId}/audit`, { token: t.admin.token });
+    expect((log.json.data as { data: unknown[] }).data[0]).toMatchObject({
+      action: 'member.role_changed',
+      target: { id: t.admin.id, from: 'admin', to: 'owner' },
+    });
+    // An owner indeed: the new owner manages the team.
+    const promoted = await api.call(
+      'PATCH',
+      `/companies/${t.companyId}/members/${t.recruiter.id}`,
+      {
+        token: t.admin.token,
+        body: { role: 'admin' },
+      },
+    );
+    expect(promoted.status, JSON.stringify(promoted.json)).toBe(200);
+  });
+
+  it('with no admin, the longest-standing member takes the company; a suspended one never does', async () => {
+    const owner = await createBusiness(api, { name: 'Lone Owner' });
+    const recruiter = await joinAs(api, owner.companyId!, 'recruiter', 'Kept Recruiter');
+    const suspended = await joinAs(api, owner.companyId!, 'admin', 'Suspended Admin');
+    await api.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, suspended.id));
+    expect((await del(owner.token, { current_password: owner.password })).status).toBe(200);
+    const roles = await rowsOf<{ user_id: number; role: string }>(
+      api.db,
+      sql`select user_id, role from company_members where company_id = ${owner.companyId} order by user_id`,
+    );
+    expect(roles).toEqual([
+      { user_id: recruiter.id, role: 'owner' },
+      { user_id: suspended.id, role: 'admin' },
+    ]);
+
+    // Nobody but a suspended member: nobody takes it, and its postings close.
+    const alone = await createBusiness(api, { name: 'Alone Owner' });
+    const away = await joinAs(api, alone.companyId!, 'admin', 'Away Admin');
+    await api.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, away.id));
+    const project = await fx.postProject(alone.token);
+    expect((await del(alone.token, { current_password: alone.password })).status).toBe(200);
+    const [left] = await rowsOf<{ role: string }>(
+      api.db,
+      sql`select role from company_members where company_id = ${alone.companyId}`,
+    );
+    expect(left).toEqual({ role: 'admin' });
+    const [posting] = await rowsOf<{ project_status_id: number }>(
+      api.db,
+      sql`select project_status_id from projects where id = ${project.id}`,
+    );
+    expect(posting!.project_status_id).toBe(4);
   });
 
   it('a sole owner’s open postings close and their applicants are told; the company stays', async () => {

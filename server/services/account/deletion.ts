@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { projects } from '@/db/schema';
-import { users } from '@/db/schema';
+import { companyMembers, users, type projects, type TCompanyRole } from '@/db/schema';
 import type { Db } from '@/db/types';
 import { notices } from '@/lib/i18n/notices';
 import { KINDS, POSTING_KINDS, type TPostingKind } from '@/lib/kinds';
@@ -12,6 +11,7 @@ import { rowsOf } from '@/server/lib/sql';
 import { log, safeErrorFields } from '@/server/logger';
 import { requireUser } from '@/server/services/access';
 import { audit } from '@/server/services/companies/audit';
+import { lockCompany } from '@/server/services/companies/invitations';
 import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { talentLink } from '@/server/services/marketplace/owned-posting';
 import { closeOpenApplications, hiredOf } from '@/server/services/marketplace/posting-moves';
@@ -82,6 +82,69 @@ async function solelyOwned(tx: Db, userId: number) {
           and o.role = 'owner' and o.user_id <> ${userId})`,
   );
   return rows.map((r) => r.company_id);
+}
+
+/**
+ * Hands each company in `companyIds` (the user solely owns them) to its longest-standing admin,
+ * else its longest-standing member, not deleted nor suspended (docs/product.md "Deleting one's
+ * account"): they become an owner, the company's audit log records the change as the leaving
+ * owner's, and they are told. Answers the companies left with nobody (their postings then close)
+ * and the notifications.
+ */
+async function handOver(ctx: TCtx, tx: Db, companyIds: number[], leaving: { id: number }) {
+  const orphaned: number[] = [];
+  const notes: TNewNotification[] = [];
+  for (const companyId of companyIds) {
+    // The company's lock first, as every change of its members takes it.
+    await lockCompany(tx, companyId);
+    const [next] = await rowsOf<{
+      user_id: number;
+      role: TCompanyRole;
+      name: string;
+      last_name: string;
+      company: string;
+    }>(
+      tx,
+      sql`select m.user_id, m.role, u.name, u.last_name, c.name as company
+        from company_members m
+        join users u on u.id = m.user_id
+        join companies c on c.id = m.company_id
+        where m.company_id = ${companyId} and m.user_id <> ${leaving.id}
+          and u.deleted_at is null and u.suspended_at is null
+        order by case m.role when 'admin' then 0 else 1 end, m.joined_at, m.user_id
+        limit 1`,
+    );
+    if (!next) {
+      orphaned.push(companyId);
+      continue;
+    }
+    await tx
+      .update(companyMembers)
+      .set({ role: 'owner' })
+      .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.userId, next.user_id)));
+    await audit(tx, {
+      companyId,
+      actorId: leaving.id,
+      action: 'member.role_changed',
+      target: {
+        type: 'member',
+        id: next.user_id,
+        label: `${next.name} ${next.last_name}`.trim(),
+        from: next.role,
+        to: 'owner',
+      },
+      now: ctx.now,
+    });
+    const [message, messageEs] = notices('company_owner', { company: next.company });
+    notes.push({
+      userId: next.user_id,
+      type: 'company_owner',
+      message,
+      messageEs,
+      link: '/business/team',
+    });
+  }
+  return { orphaned, notes };
 }
 
 /**
@@ -176,7 +239,11 @@ export async function deleteAccount(ctx: TCtx, input: TDeleteAccountInput) {
       .where(eq(users.id, me.id))
       .for('update');
     if (!held || held.deletedAt) throw new AppError('unauthorized');
-    const notes = await closeCompanyPostings(ctx, tx, await solelyOwned(tx, me.id), me.id);
+    const successions = await handOver(ctx, tx, await solelyOwned(tx, me.id), me);
+    const notes = [
+      ...successions.notes,
+      ...(await closeCompanyPostings(ctx, tx, successions.orphaned, me.id)),
+    ];
     const files = await filesOf(tx, me.id);
     const id = me.id;
     // The person's own rows. Conversations, applications, messages, reviews and reports stay.

@@ -26,9 +26,10 @@ type TMailedType = Exclude<keyof typeof EMAIL_KIND_OF, 'message'>;
 
 /**
  * Types written without an e-mail of a kind: their service sends its own account e-mail (an
- * operator's decision on a verification, docs/product.md "Operators").
+ * operator's decision on a verification, docs/product.md "Operators"), or the event is told in
+ * the app only (a member made an owner when the company's only owner deleted their account).
  */
-type TUnmailedType = 'verification_decided';
+type TUnmailedType = 'verification_decided' | 'company_owner';
 
 export type TNotificationType = TMailedType | TUnmailedType;
 
