@@ -17,8 +17,10 @@ import { ok } from '@/server/openapi/registry';
 import {
   DISABLE_AFTER,
   MAX_ATTEMPTS,
+  post,
   RETRY_DELAYS_SECONDS,
   sweepWebhooksJob,
+  TIMEOUT_MS,
 } from '@/server/services/open/webhook-delivery';
 import { createTestApi } from '../helpers/api';
 import { createTeam } from '../helpers/companies';
@@ -559,5 +561,29 @@ describe('a posting closed by its deadline', () => {
     });
     expect(got.filter((g) => g.type === 'application.status_changed')).toHaveLength(1);
     await deleteHook(hook.id);
+  });
+});
+
+describe('a receiver that never answers', () => {
+  it(`is left after the timeout (${TIMEOUT_MS / 1000} s; here 300 ms), its socket closed, as an attempt that failed`, async () => {
+    expect(TIMEOUT_MS).toBe(10_000);
+    let closed!: () => void;
+    const socketClosed = new Promise<void>((resolve) => (closed = resolve));
+    const silent = http.createServer((req) => {
+      req.resume();
+      req.socket.on('close', closed);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = new URL(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/hook`);
+      const started = Date.now();
+      const attempt = await post(url, {}, '{}', true, 300);
+      expect(attempt).toEqual({ ok: false, status: null, error: 'timeout' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+      await socketClosed;
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

@@ -85,13 +85,15 @@ type TAttempt = { ok: boolean; status: number | null; error: string | null };
 
 /**
  * One POST of `body` to `url`: the address checked before connecting and at the lookup (the
- * socket goes to the address checked), no redirect followed, no pooled socket, TIMEOUT_MS.
+ * socket goes to the address checked), no redirect followed, no pooled socket, TIMEOUT_MS (a
+ * receiver that never answers is left then, its socket closed). Exported for its tests.
  */
-function post(
+export function post(
   url: URL,
   headers: Record<string, string>,
   body: string,
   allowPrivate: boolean,
+  timeoutMs = TIMEOUT_MS,
 ): Promise<TAttempt> {
   const problem = deliveryProblem(url, allowPrivate);
   if (problem) {
@@ -137,7 +139,7 @@ function post(
     const timer = setTimeout(() => {
       req.destroy();
       finish({ ok: false, status: null, error: 'timeout' });
-    }, TIMEOUT_MS);
+    }, timeoutMs);
     req.on('error', (err) => {
       const error =
         err instanceof RefusedAddress ||
