@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { companies, type TCompanyRole } from '@/db/schema';
 import type { Db } from '@/db/types';
 import { POSTING_KINDS } from '@/lib/kinds';
@@ -12,7 +12,7 @@ import { companyResponsiveness } from './responsiveness';
 import { assertCompanyCan, chosenCompany, companyNotFound } from './permissions';
 import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
 import { uploadKeyOf } from '@/server/services/profile/dto';
-import { companyRating } from '@/server/services/trust/reviews';
+import { companyRatingColumns, ratingOf } from '@/server/services/trust/reviews';
 import { postingShown } from '@/server/services/trust/visibility';
 
 // The company's public page and its editing (docs/api.md "Companies and teams"; docs/product.md
@@ -34,14 +34,21 @@ const companyFields = (c: TCompanyRow) => ({
   country_code: c.countryCode,
 });
 
+/** A company row with its rating's columns (`companyRatingColumns`). */
+type TRatedRow = TCompanyRow & { ratingCount: number; ratingAverage: string | number | null };
+
+/** The company's row and its rating's columns, to select or return in one statement. */
+const ratedColumns = (ctx: TCtx) => ({
+  ...getTableColumns(companies),
+  ...companyRatingColumns(ctx, companies.id),
+});
+
 /**
  * The company as PATCH /companies/{id} and GET /me/company answer it: its fields and its rating
  * by the talents who reviewed it (docs/product.md "Reviews").
  */
-async function companyDto(ctx: TCtx, c: TCompanyRow) {
-  return { ...companyFields(c), rating: await companyRating(ctx, c.id) };
-}
-export type TCompanyDto = Awaited<ReturnType<typeof companyDto>>;
+const companyDto = (c: TRatedRow) => ({ ...companyFields(c), rating: ratingOf(c) });
+export type TCompanyDto = ReturnType<typeof companyDto>;
 
 /** A slug as companies have them (db/migrations/0008_companies.sql `tc_slug`): else not found. */
 const SLUG_RE = /^[a-z0-9][a-z0-9-]{0,79}$/;
@@ -99,14 +106,16 @@ async function openPostings(db: Db, companyId: number, now: Date) {
 /** `GET /companies/{slug}`: the public page; an unknown slug is not found. */
 export async function getCompanyPage(ctx: TCtx, input: { slug: string }) {
   if (!SLUG_RE.test(input.slug)) throw companyNotFound();
-  const [row] = await ctx.db.select().from(companies).where(eq(companies.slug, input.slug));
+  const [row] = await ctx.db
+    .select(ratedColumns(ctx))
+    .from(companies)
+    .where(eq(companies.slug, input.slug));
   if (!row) throw companyNotFound();
-  const [open_postings, rating, responsiveness] = await Promise.all([
+  const [open_postings, responsiveness] = await Promise.all([
     openPostings(ctx.db, row.id, ctx.now),
-    companyRating(ctx, row.id),
     companyResponsiveness(ctx, row.id),
   ]);
-  return { ...companyFields(row), open_postings, rating, responsiveness };
+  return { ...companyFields(row), open_postings, rating: ratingOf(row), responsiveness };
 }
 export type TCompanyPageDto = Awaited<ReturnType<typeof getCompanyPage>>;
 
@@ -165,7 +174,7 @@ export async function updateCompany(ctx: TCtx, input: { id: number; changes: TCo
         updatedAt: ctx.now,
       })
       .where(eq(companies.id, input.id))
-      .returning();
+      .returning(ratedColumns(ctx));
     const was = companyFields(before);
     const now = companyFields(after!);
     const changed = sent.filter((f) => was[f] !== now[f]);
@@ -180,7 +189,7 @@ export async function updateCompany(ctx: TCtx, input: { id: number; changes: TCo
     }
     return after!;
   });
-  return companyDto(ctx, row);
+  return companyDto(row);
 }
 
 /**
@@ -192,7 +201,10 @@ export async function chosenCompanyRecord(
   requested: number | null,
 ): Promise<{ company: TCompanyDto; role: TCompanyRole }> {
   const { companyId, role } = await chosenCompany(ctx, requested, 'team.view');
-  const [row] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
+  const [row] = await ctx.db
+    .select(ratedColumns(ctx))
+    .from(companies)
+    .where(eq(companies.id, companyId));
   if (!row) throw companyNotFound();
-  return { company: await companyDto(ctx, row), role };
+  return { company: companyDto(row), role };
 }

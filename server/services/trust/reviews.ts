@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type Column, type SQL } from 'drizzle-orm';
 import { companies, reviews, users, type projectApplications, type projects } from '@/db/schema';
 import type { Db } from '@/db/types';
 import { notices } from '@/lib/i18n/notices';
@@ -7,7 +7,7 @@ import { REVIEW_LIMITS } from '@/lib/schemas/reviews';
 import { APPLICATION_STATUS } from '@/lib/statuses';
 import type { TCtx } from '@/server/context';
 import { AppError } from '@/server/errors';
-import { rowsOf } from '@/server/lib/sql';
+import { qualified, rowsOf } from '@/server/lib/sql';
 import { requireUser } from '@/server/services/access';
 import { can, companyNotFound, membersWho, roleIn } from '@/server/services/companies/permissions';
 import { SERVER_KINDS } from '@/server/services/marketplace/kinds';
@@ -528,21 +528,25 @@ export async function companyReviews(
 }
 
 /**
- * A company's rating (`rating` of `GET /companies/{slug}`, `GET /me/company`): the average of the
- * published reviews talents wrote of it, one decimal (null with none), and how many: the same
- * figures as the first page of `GET /companies/{slug}/reviews`.
+ * A company's rating (`rating` of `GET /companies/{slug}`, `GET /me/company`), as two columns of
+ * the statement that reads the company's row (`companyId`: its id column), never a statement more
+ * (docs/architecture.md "Reads and writes"): the published reviews talents wrote of it, how many
+ * and their average; `ratingOf` makes them the answer's `{average, count}`, the same figures as
+ * the first page of `GET /companies/{slug}/reviews`.
  */
-export async function companyRating(
-  ctx: TCtx,
-  companyId: number,
-): Promise<{ average: number | null; count: number }> {
-  const [row] = await rowsOf<{ count: number; average: string | null }>(
-    ctx.db,
-    sql`select count(*)::int as count, avg(r.rating) as average ${publishedFrom(
-      ctx,
-      'talent',
-      sql`r.company_id = ${companyId}`,
-    )}`,
-  );
-  return { average: oneDecimal(row?.average ?? null), count: row?.count ?? 0 };
+export function companyRatingColumns(ctx: TCtx, companyId: Column) {
+  const published = () => publishedFrom(ctx, 'talent', sql`r.company_id = ${qualified(companyId)}`);
+  return {
+    ratingCount: sql<number>`(select count(*)::int ${published()})`,
+    ratingAverage: sql<string | number | null>`(select avg(r.rating) ${published()})`,
+  };
 }
+
+/** The answer's `rating` of a row read with `companyRatingColumns`. */
+export const ratingOf = (row: {
+  ratingCount: number;
+  ratingAverage: string | number | null;
+}): { average: number | null; count: number } => ({
+  average: oneDecimal(row.ratingAverage),
+  count: Number(row.ratingCount),
+});
