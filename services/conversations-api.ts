@@ -236,18 +236,17 @@ export const conversationsApi = api.injectEndpoints({
  * goes to the front of the list's first page with it as its last message; one from the other
  * side counts as unread until the thread marks it read (`open`: the sender's own, or a thread
  * on screen, which marks it read itself). A conversation the list does not hold yet is read again.
- * One the cache knows already (the stream's copy of a message a read of the list or the thread
- * answered with) changes nothing: it is counted once.
+ * A copy that has it already (its last message is this one or newer: a read answered after it was
+ * written, or the sender's own copy) is left as it is, so each copy counts it once.
  */
 export function messageArrived(m: TMessage, { open = false } = {}): UnknownAction {
   return asAction((dispatch: TDispatch, getState: () => unknown) => {
     const state = getState();
     const me = userIdOf(state);
     if (me === undefined) return;
-    const thread = conversationsApi.endpoints.messages.select(m.conversation_id)(
-      state as TCacheState,
-    ).data;
-    if (thread?.data.some((x) => x.id === m.id)) return; // the same one twice
+    // Each cached copy decides from what it holds whether it has this one: the thread may have
+    // it from a read of its own (the one the stream's `ready` asks for) while the conversation
+    // and the list, which hold the counts, do not (docs/architecture.md "Live notifications").
     liveArrivals += 1;
     addToThread(dispatch, m.conversation_id, [m]);
     const unread = m.author.id !== me && !open;
