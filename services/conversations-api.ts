@@ -140,6 +140,15 @@ export const conversationsApi = api.injectEndpoints({
     conversation: b.query<TConversation, number>({
       query: (id) => ({ method: 'GET', url: `/conversations/${id}` }),
       providesTags: (_r, _e, id) => [{ type: 'Conversation', id }],
+      // As the list: an answer read before a message that arrived meanwhile would take back its
+      // unread count, and the open thread would not mark it read.
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const before = liveArrivals;
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer && liveArrivals !== before) {
+          dispatch(conversationsApi.util.invalidateTags([{ type: 'Conversation', id }]));
+        }
+      },
     }),
     /** The newest messages of a thread (oldest first); older ones are added by `olderMessages`. */
     messages: b.query<TMessagePage, number>({

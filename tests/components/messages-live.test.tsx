@@ -126,6 +126,45 @@ describe('messages arriving live', () => {
 // counts are (the conversation, the list and the header), so the thread marks it read: the
 // intermittent header defect of the messages journey (docs/architecture.md "Live notifications").
 describe('a message the thread read before the stream told of it', () => {
+  it('is marked read by the open thread when it came while the stream was down', async () => {
+    const { session, conversation, write } = await scene();
+    await renderWithApp(
+      frame(
+        <>
+          <Header />
+          <MessagesScreen id={conversation} />
+        </>,
+      ),
+      { session },
+    );
+    await screen.findByRole('log');
+    await streamLive();
+    // The stream drops, and its next attempt too: the message is written while it is down, after
+    // the polling's first read, and reaches the page only by the read that `ready` asks for.
+    server.dropNext('GET', '/notifications/stream');
+    const polled = server.requests.length;
+    server.endStreams();
+    await waitFor(() =>
+      expect(server.requests.slice(polled)).toContain(
+        `GET /conversations/${conversation}/messages`,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    const written = server.requests.length;
+    await write('Still there?');
+    expect(
+      await within(screen.getByRole('log')).findByText('Still there?', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    await waitFor(
+      () =>
+        expect(server.requests.slice(written)).toContain(
+          `PATCH /conversations/${conversation}/read`,
+        ),
+      { timeout: 4000 },
+    );
+    expect(await screen.findByRole('link', { name: 'Messages' })).toBeInTheDocument();
+  }, 20_000);
+
   it('is counted when its stream copy comes after a read of the thread that had it', async () => {
     const { session, conversation, write } = await scene();
     // No header, so no stream: the test gives the stream's copy itself, after the thread's read.

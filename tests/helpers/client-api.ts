@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { TDeps } from '@/server/context';
 import type { TUser } from '@/types/user';
@@ -37,8 +37,13 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
     { overrideGlobalObjects: false },
   );
   const drops: { route: string; left: number }[] = [];
+  const streams = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const route = `${req.method} ${(req.url ?? '').split('?')[0]!.replace(/^\/api/, '')}`;
+    if (route === 'GET /notifications/stream') {
+      streams.add(req.socket);
+      req.socket.once('close', () => streams.delete(req.socket));
+    }
     const drop = drops.find((d) => d.left > 0 && d.route === route);
     if (!drop) return void listener(req, res);
     drop.left -= 1;
@@ -72,6 +77,10 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
     /** The next `times` calls of this route get no answer: the connection drops (offline). */
     dropNext(method: string, path: string, { times = 1 }: { times?: number } = {}) {
       drops.push({ route: `${method} ${path}`, left: times });
+    },
+    /** Ends the open notification streams (and nothing else), as a network change would. */
+    endStreams() {
+      for (const socket of streams) socket.destroy();
     },
     async close() {
       server.closeAllConnections();
