@@ -70,6 +70,11 @@ type TDispatch = (action: UnknownAction) => unknown;
  * conversation marked read): a read of the list answered after one may not hold it.
  */
 let liveArrivals = 0;
+/**
+ * How many unread messages of each conversation arrived in this tab: a mark as read answered
+ * after one may not cover it (the server marked what it had then), so that one stays unread.
+ */
+const unreadArrivals = new Map<number, number>();
 const asAction = (thunk: unknown) => thunk as UnknownAction;
 const userIdOf = (state: unknown) => (state as RootState).auth.user?.id;
 /** The store's state as the cache's selectors read it (the store declares the cache loosely). */
@@ -210,12 +215,16 @@ export const conversationsApi = api.injectEndpoints({
     markConversationRead: b.mutation<{ unread_count: number }, number>({
       query: (id) => ({ method: 'PATCH', url: `/conversations/${id}/read` }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const before = unreadArrivals.get(id) ?? 0;
         const answer = await queryFulfilled.catch(() => null);
         if (!answer) return;
         liveArrivals += 1;
+        // What arrived while it was under way stays unread: the open thread marks it next.
+        const since = (unreadArrivals.get(id) ?? 0) - before;
         patchConversation(dispatch, getState(), id, (c, page) => {
-          if (page) page.unread = Math.max(0, page.unread - c.unread_count);
-          c.unread_count = 0;
+          const left = Math.min(c.unread_count, since);
+          if (page) page.unread = Math.max(0, page.unread - (c.unread_count - left));
+          c.unread_count = left;
         });
       },
     }),
@@ -259,6 +268,8 @@ export function messageArrived(m: TMessage, { open = false } = {}): UnknownActio
     liveArrivals += 1;
     addToThread(dispatch, m.conversation_id, [m]);
     const unread = m.author.id !== me && !open;
+    if (unread)
+      unreadArrivals.set(m.conversation_id, (unreadArrivals.get(m.conversation_id) ?? 0) + 1);
     let missing = false;
     for (const args of cachedPages(state)) {
       dispatch(

@@ -190,4 +190,34 @@ describe('a message the thread read before the stream told of it', () => {
       expect(server.requests.slice(written)).toContain(`PATCH /conversations/${conversation}/read`),
     );
   });
+
+  it('that came while the thread was marking the last one read is marked read too', async () => {
+    const { session, conversation, write } = await scene();
+    await renderWithApp(
+      frame(
+        <>
+          <Header />
+          <MessagesScreen id={conversation} />
+        </>,
+      ),
+      { session },
+    );
+    await screen.findByRole('log');
+    await streamLive();
+    // The thread marks the first one read; the server has done so, but its answer is late, and
+    // the second one is written and streamed meanwhile: the first mark does not cover it.
+    const marking = server.holdNext('PATCH', `/conversations/${conversation}/read`);
+    await write('First');
+    await marking.answered;
+    const written = server.requests.length;
+    await write('Second');
+    expect(await within(screen.getByRole('log')).findByText('Second')).toBeInTheDocument();
+    marking.release();
+    await waitFor(() =>
+      expect(server.requests.slice(written)).toContain(`PATCH /conversations/${conversation}/read`),
+    );
+    expect(await screen.findByRole('link', { name: 'Messages' })).toBeInTheDocument();
+    const list = await server.call('GET', '/conversations', { token: session.accessToken });
+    expect((list.json.data as { unread: number }).unread).toBe(0);
+  });
 });

@@ -18,6 +18,7 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
   // A Uint8Array of this realm: jose checks the key's class, and jsdom's differs from Node's Buffer.
   const api = await createTestApi({ jwtSecret: new Uint8Array(randomBytes(32)), ...overrides });
   const faults: { route: string; body?: RegExp; left: number }[] = [];
+  const holds: { route: string; released: Promise<void>; answered: () => void }[] = [];
   /** Every call the page made, as `METHOD /path body`. */
   const requests: string[] = [];
   const listener = getRequestListener(
@@ -32,7 +33,14 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
         fault.left -= 1;
         return Response.json({ status: false, code: 'internal' }, { status: 500 });
       }
-      return api.app.fetch(req, env as never);
+      const hold = holds.findIndex((h) => h.route === route);
+      if (hold < 0) return api.app.fetch(req, env as never);
+      const [{ released, answered }] = holds.splice(hold, 1) as [(typeof holds)[number]];
+      // The server does its work now; the page hears of it when the test releases it.
+      const response = await api.app.fetch(req, env as never);
+      answered();
+      await released;
+      return response;
     },
     { overrideGlobalObjects: false },
   );
@@ -73,6 +81,19 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
       { times = 1, body }: { times?: number; body?: RegExp } = {},
     ) {
       faults.push({ route: `${method} ${path}`, body, left: times });
+    },
+    /**
+     * The next call of this route runs at once, but its answer reaches the page only on
+     * `release()`: what happens meanwhile falls between the server's work and the page's hearing
+     * of it. `answered` settles when the server has done the work.
+     */
+    holdNext(method: string, path: string) {
+      let release!: () => void;
+      let answered!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const done = new Promise<void>((resolve) => (answered = resolve));
+      holds.push({ route: `${method} ${path}`, released, answered });
+      return { release, answered: done };
     },
     /** The next `times` calls of this route get no answer: the connection drops (offline). */
     dropNext(method: string, path: string, { times = 1 }: { times?: number } = {}) {
