@@ -70,6 +70,11 @@ type TDispatch = (action: UnknownAction) => unknown;
  * conversation marked read): a read of the list answered after one may not hold it.
  */
 let liveArrivals = 0;
+/**
+ * How many unread messages of each conversation arrived in this tab: a mark as read answered
+ * after one may not cover it (the server marked what it had then), so that one stays unread.
+ */
+const unreadArrivals = new Map<number, number>();
 const asAction = (thunk: unknown) => thunk as UnknownAction;
 const userIdOf = (state: unknown) => (state as RootState).auth.user?.id;
 /** The store's state as the cache's selectors read it (the store declares the cache loosely). */
@@ -140,6 +145,15 @@ export const conversationsApi = api.injectEndpoints({
     conversation: b.query<TConversation, number>({
       query: (id) => ({ method: 'GET', url: `/conversations/${id}` }),
       providesTags: (_r, _e, id) => [{ type: 'Conversation', id }],
+      // As the list: an answer read before a message that arrived meanwhile would take back its
+      // unread count, and the open thread would not mark it read.
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const before = liveArrivals;
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer && liveArrivals !== before) {
+          dispatch(conversationsApi.util.invalidateTags([{ type: 'Conversation', id }]));
+        }
+      },
     }),
     /** The newest messages of a thread (oldest first); older ones are added by `olderMessages`. */
     messages: b.query<TMessagePage, number>({
@@ -201,12 +215,16 @@ export const conversationsApi = api.injectEndpoints({
     markConversationRead: b.mutation<{ unread_count: number }, number>({
       query: (id) => ({ method: 'PATCH', url: `/conversations/${id}/read` }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        const before = unreadArrivals.get(id) ?? 0;
         const answer = await queryFulfilled.catch(() => null);
         if (!answer) return;
         liveArrivals += 1;
+        // What arrived while it was under way stays unread: the open thread marks it next.
+        const since = (unreadArrivals.get(id) ?? 0) - before;
         patchConversation(dispatch, getState(), id, (c, page) => {
-          if (page) page.unread = Math.max(0, page.unread - c.unread_count);
-          c.unread_count = 0;
+          const left = Math.min(c.unread_count, since);
+          if (page) page.unread = Math.max(0, page.unread - (c.unread_count - left));
+          c.unread_count = left;
         });
       },
     }),
@@ -236,21 +254,22 @@ export const conversationsApi = api.injectEndpoints({
  * goes to the front of the list's first page with it as its last message; one from the other
  * side counts as unread until the thread marks it read (`open`: the sender's own, or a thread
  * on screen, which marks it read itself). A conversation the list does not hold yet is read again.
- * One the cache knows already (the stream's copy of a message a read of the list or the thread
- * answered with) changes nothing: it is counted once.
+ * A copy that has it already (its last message is this one or newer: a read answered after it was
+ * written, or the sender's own copy) is left as it is, so each copy counts it once.
  */
 export function messageArrived(m: TMessage, { open = false } = {}): UnknownAction {
   return asAction((dispatch: TDispatch, getState: () => unknown) => {
     const state = getState();
     const me = userIdOf(state);
     if (me === undefined) return;
-    const thread = conversationsApi.endpoints.messages.select(m.conversation_id)(
-      state as TCacheState,
-    ).data;
-    if (thread?.data.some((x) => x.id === m.id)) return; // the same one twice
+    // Each cached copy decides from what it holds whether it has this one: the thread may have
+    // it from a read of its own (the one the stream's `ready` asks for) while the conversation
+    // and the list, which hold the counts, do not (docs/architecture.md "Live notifications").
     liveArrivals += 1;
     addToThread(dispatch, m.conversation_id, [m]);
     const unread = m.author.id !== me && !open;
+    if (unread)
+      unreadArrivals.set(m.conversation_id, (unreadArrivals.get(m.conversation_id) ?? 0) + 1);
     let missing = false;
     for (const args of cachedPages(state)) {
       dispatch(

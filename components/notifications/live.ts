@@ -79,7 +79,9 @@ function start(store: AppStore, userId: number): TLive {
         conversationsApi.endpoints.conversations.initiate(conversationArgs, { forceRefetch: true }),
       );
     }
-    store.dispatch(conversationsApi.util.invalidateTags(['Messages']));
+    // The open threads and their conversations: a thread that reads a message without its
+    // conversation being read again would show it without counting it, and never mark it read.
+    store.dispatch(conversationsApi.util.invalidateTags(['Messages', 'Conversation']));
   };
 
   const live: TLive = {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Header } from '@/components/layout/header';
 import MessagesScreen from '@/components/messages/messages-screen';
 import { stopLiveNotifications } from '@/components/notifications/live';
+import { conversationsApi, messageArrived, type TMessage } from '@/services/conversations-api';
 import { SessionProvider } from '@/store/session';
 import type { TUser } from '@/types/user';
 import { startClientApi } from '../helpers/client-api';
@@ -37,6 +38,7 @@ async function scene() {
       body: { body },
     });
     expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    return sent.json.data as TMessage;
   };
   return { session, conversation, write };
 }
@@ -116,5 +118,106 @@ describe('messages arriving live', () => {
       expect(server.requests).toContain(`PATCH /conversations/${conversation}/read`),
     );
     expect(await screen.findByRole('link', { name: 'Messages' })).toBeInTheDocument();
+  });
+});
+
+// A message the open thread learns of from a read of the thread rather than from the stream (the
+// read the stream's `ready` asks for, or the polling while it is down) is still counted where the
+// counts are (the conversation, the list and the header), so the thread marks it read: the
+// intermittent header defect of the messages journey (docs/architecture.md "Live notifications").
+describe('a message the thread read before the stream told of it', () => {
+  it('is marked read by the open thread when it came while the stream was down', async () => {
+    const { session, conversation, write } = await scene();
+    await renderWithApp(
+      frame(
+        <>
+          <Header />
+          <MessagesScreen id={conversation} />
+        </>,
+      ),
+      { session },
+    );
+    await screen.findByRole('log');
+    await streamLive();
+    // The stream drops, and its next attempt too: the message is written while it is down, after
+    // the polling's first read, and reaches the page only by the read that `ready` asks for.
+    server.dropNext('GET', '/notifications/stream');
+    const polled = server.requests.length;
+    server.endStreams();
+    await waitFor(() =>
+      expect(server.requests.slice(polled)).toContain(
+        `GET /conversations/${conversation}/messages`,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    const written = server.requests.length;
+    await write('Still there?');
+    expect(
+      await within(screen.getByRole('log')).findByText('Still there?', {}, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    await waitFor(
+      () =>
+        expect(server.requests.slice(written)).toContain(
+          `PATCH /conversations/${conversation}/read`,
+        ),
+      { timeout: 4000 },
+    );
+    expect(await screen.findByRole('link', { name: 'Messages' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('is counted when its stream copy comes after a read of the thread that had it', async () => {
+    const { session, conversation, write } = await scene();
+    // No header, so no stream: the test gives the stream's copy itself, after the thread's read.
+    const { store } = await renderWithApp(frame(<MessagesScreen id={conversation} />), {
+      session,
+    });
+    await screen.findByRole('log');
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    const written = server.requests.length;
+    const m = await write('Are you free on Monday?');
+    // The thread is read again (as `ready` asks) and has it, then the stream's copy arrives.
+    await store.dispatch(
+      conversationsApi.endpoints.messages.initiate(conversation, {
+        forceRefetch: true,
+        subscribe: false,
+      }) as never,
+    );
+    expect(
+      await within(screen.getByRole('log')).findByText('Are you free on Monday?'),
+    ).toBeInTheDocument();
+    store.dispatch(messageArrived(m));
+    await waitFor(() =>
+      expect(server.requests.slice(written)).toContain(`PATCH /conversations/${conversation}/read`),
+    );
+  });
+
+  it('that came while the thread was marking the last one read is marked read too', async () => {
+    const { session, conversation, write } = await scene();
+    await renderWithApp(
+      frame(
+        <>
+          <Header />
+          <MessagesScreen id={conversation} />
+        </>,
+      ),
+      { session },
+    );
+    await screen.findByRole('log');
+    await streamLive();
+    // The thread marks the first one read; the server has done so, but its answer is late, and
+    // the second one is written and streamed meanwhile: the first mark does not cover it.
+    const marking = server.holdNext('PATCH', `/conversations/${conversation}/read`);
+    await write('First');
+    await marking.answered;
+    const written = server.requests.length;
+    await write('Second');
+    expect(await within(screen.getByRole('log')).findByText('Second')).toBeInTheDocument();
+    marking.release();
+    await waitFor(() =>
+      expect(server.requests.slice(written)).toContain(`PATCH /conversations/${conversation}/read`),
+    );
+    expect(await screen.findByRole('link', { name: 'Messages' })).toBeInTheDocument();
+    const list = await server.call('GET', '/conversations', { token: session.accessToken });
+    expect((list.json.data as { unread: number }).unread).toBe(0);
   });
 });

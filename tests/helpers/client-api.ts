@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { TDeps } from '@/server/context';
 import type { TUser } from '@/types/user';
@@ -18,6 +18,7 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
   // A Uint8Array of this realm: jose checks the key's class, and jsdom's differs from Node's Buffer.
   const api = await createTestApi({ jwtSecret: new Uint8Array(randomBytes(32)), ...overrides });
   const faults: { route: string; body?: RegExp; left: number }[] = [];
+  const holds: { route: string; released: Promise<void>; answered: () => void }[] = [];
   /** Every call the page made, as `METHOD /path body`. */
   const requests: string[] = [];
   const listener = getRequestListener(
@@ -32,13 +33,25 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
         fault.left -= 1;
         return Response.json({ status: false, code: 'internal' }, { status: 500 });
       }
-      return api.app.fetch(req, env as never);
+      const hold = holds.findIndex((h) => h.route === route);
+      if (hold < 0) return api.app.fetch(req, env as never);
+      const [{ released, answered }] = holds.splice(hold, 1) as [(typeof holds)[number]];
+      // The server does its work now; the page hears of it when the test releases it.
+      const response = await api.app.fetch(req, env as never);
+      answered();
+      await released;
+      return response;
     },
     { overrideGlobalObjects: false },
   );
   const drops: { route: string; left: number }[] = [];
+  const streams = new Set<Socket>();
   const server = http.createServer((req, res) => {
     const route = `${req.method} ${(req.url ?? '').split('?')[0]!.replace(/^\/api/, '')}`;
+    if (route === 'GET /notifications/stream') {
+      streams.add(req.socket);
+      req.socket.once('close', () => streams.delete(req.socket));
+    }
     const drop = drops.find((d) => d.left > 0 && d.route === route);
     if (!drop) return void listener(req, res);
     drop.left -= 1;
@@ -69,9 +82,26 @@ export async function startClientApi(overrides: Partial<TDeps> = {}) {
     ) {
       faults.push({ route: `${method} ${path}`, body, left: times });
     },
+    /**
+     * The next call of this route runs at once, but its answer reaches the page only on
+     * `release()`: what happens meanwhile falls between the server's work and the page's hearing
+     * of it. `answered` settles when the server has done the work.
+     */
+    holdNext(method: string, path: string) {
+      let release!: () => void;
+      let answered!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const done = new Promise<void>((resolve) => (answered = resolve));
+      holds.push({ route: `${method} ${path}`, released, answered });
+      return { release, answered: done };
+    },
     /** The next `times` calls of this route get no answer: the connection drops (offline). */
     dropNext(method: string, path: string, { times = 1 }: { times?: number } = {}) {
       drops.push({ route: `${method} ${path}`, left: times });
+    },
+    /** Ends the open notification streams (and nothing else), as a network change would. */
+    endStreams() {
+      for (const socket of streams) socket.destroy();
     },
     async close() {
       server.closeAllConnections();
