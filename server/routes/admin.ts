@@ -17,6 +17,18 @@ import { decideVerification, listVerificationQueue } from '@/server/services/tru
 // The operator's console (docs/api.md "Operators"): every call answers operators only; anyone
 // else, a missing or bad token included, gets 404 as if the call did not exist (requireOperator).
 
+/** What a decision did, by `verify_status_id` (3 verified, 4 refused); the talent is told both. */
+const DECIDED = {
+  3: {
+    message: 'Entry verified. The talent has been told.',
+    message_es: 'Entrada verificada. Se avisó al talento.',
+  },
+  4: {
+    message: 'Verification refused. The talent has been told why.',
+    message_es: 'Verificación rechazada. Se avisó al talento del motivo.',
+  },
+} as const;
+
 /** The entry of the path: a kind and an id within the ids' range; anything else 404. */
 function entryOf(c: Context<TAppEnv>): { kind: TVerificationKind; id: number } {
   const kind = c.req.param('kind') ?? '';
@@ -36,10 +48,8 @@ export const adminRoutes = new Hono<TAppEnv>()
   .post('/admin/verifications/:kind/:id', requireOperator, async (c) => {
     const entry = entryOf(c);
     const input = await jsonBody(c, verificationDecisionSchema);
-    return c.json({
-      status: true,
-      data: await decideVerification(c.var.ctx, { ...input, ...entry }),
-    });
+    const data = await decideVerification(c.var.ctx, { ...input, ...entry });
+    return c.json({ status: true, data, ...DECIDED[input.verify_status_id] });
   })
   .get('/admin/audit', requireOperator, async (c) => {
     const page = queryParams(c, auditQuery);

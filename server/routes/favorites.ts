@@ -16,6 +16,12 @@ import { listRecommendations } from '@/server/services/discovery/recommendations
 // Favourites and "For you" (docs/api.md "Favourites", "For you"). A signed-in caller of the
 // other role is refused (403) before any id is looked at, as the marketplace's calls do.
 
+const SAVED = { message: 'Saved to your favourites.', message_es: 'Guardado en tus favoritos.' };
+const REMOVED = {
+  message: 'Removed from your favourites.',
+  message_es: 'Quitado de tus favoritos.',
+};
+
 /** The address's kind and id: an unknown kind or an id that cannot be one is not found. */
 function target(c: Context<TAppEnv>): { kind: TFavoriteKind; id: number } {
   const kind = c.req.param('kind') as TFavoriteKind;
@@ -28,11 +34,11 @@ function target(c: Context<TAppEnv>): { kind: TFavoriteKind; id: number } {
 export const favoriteRoutes = new Hono<TAppEnv>()
   .put('/me/favorites/:kind/:id', requireAuth, async (c) => {
     const data = await saveFavorite(c.var.ctx, target(c));
-    return c.json({ status: true, data });
+    return c.json({ status: true, data, ...SAVED });
   })
   .delete('/me/favorites/:kind/:id', requireAuth, async (c) => {
     const data = await removeFavorite(c.var.ctx, target(c));
-    return c.json({ status: true, data });
+    return c.json({ status: true, data, ...REMOVED });
   })
   .get('/me/favorites', requireAuth, async (c) => {
     const input = queryParams(c, favoritesQuerySchema);

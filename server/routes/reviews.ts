@@ -30,18 +30,30 @@ function pathId(c: Context<TAppEnv>, notFound: () => AppError): number {
   return id;
 }
 
+// docs/product.md "Reviews": a review is published once both sides wrote or the 14 days ended;
+// until then only its author reads it, so the text says which it is.
+const PUBLISHED = { message: 'Review published.', message_es: 'Reseña publicada.' };
+const WAITING = {
+  message: 'Review saved. It is published when the other side writes theirs or the 14 days end.',
+  message_es:
+    'Reseña guardada. Se publica cuando la otra parte escriba la suya o terminen los 14 días.',
+};
+const REPLIED = { message: 'Reply published.', message_es: 'Respuesta publicada.' };
+
 const userNotFound = () =>
   new AppError('not_found', { message: 'User not found.', messageEs: 'Usuario no encontrado.' });
 
 export const reviewRoutes = new Hono<TAppEnv>()
   .post('/reviews', requireAuth, async (c) => {
     const input = await jsonBody(c, newReviewSchema);
-    return c.json({ status: true, data: await createReview(c.var.ctx, input) }, 201);
+    const data = await createReview(c.var.ctx, input);
+    return c.json({ status: true, data, ...(data.visible ? PUBLISHED : WAITING) }, 201);
   })
   .post('/reviews/:id/reply', requireAuth, async (c) => {
     const id = pathId(c, reviewNotFound);
     const { body } = await jsonBody(c, reviewReplySchema);
-    return c.json({ status: true, data: await replyToReview(c.var.ctx, { id, body }) }, 201);
+    const data = await replyToReview(c.var.ctx, { id, body });
+    return c.json({ status: true, data, ...REPLIED }, 201);
   })
   .get('/me/reviews', requireAuth, async (c) => {
     const query = queryParams(c, reviewStateQuery);

@@ -14,6 +14,9 @@ import {
 
 // Saved searches (docs/api.md "Saved searches"): the caller's own; anyone else's is not found.
 
+const SAVED = { message: 'Search saved.', message_es: 'Búsqueda guardada.' };
+const DELETED = { message: 'Search deleted.', message_es: 'Búsqueda eliminada.' };
+
 /** The saved search id of the path: digits within the ids' range, anything else 404. */
 function savedSearchId(c: Context<TAppEnv>): number {
   const raw = c.req.param('id') ?? '';
@@ -28,14 +31,16 @@ export const savedSearchRoutes = new Hono<TAppEnv>()
   })
   .post('/saved_searches', requireAuth, async (c) => {
     const input = await jsonBody(c, newSavedSearchSchema);
-    return c.json({ status: true, data: await createSavedSearch(c.var.ctx, input) }, 201);
+    const data = await createSavedSearch(c.var.ctx, input);
+    return c.json({ status: true, data, ...SAVED }, 201);
   })
   .patch('/saved_searches/:id', requireAuth, async (c) => {
     const id = savedSearchId(c);
     const input = await jsonBody(c, savedSearchPatchSchema);
-    return c.json({ status: true, data: await updateSavedSearch(c.var.ctx, { ...input, id }) });
+    const data = await updateSavedSearch(c.var.ctx, { ...input, id });
+    return c.json({ status: true, data, ...SAVED });
   })
   .delete('/saved_searches/:id', requireAuth, async (c) => {
     const data = await deleteSavedSearch(c.var.ctx, { id: savedSearchId(c) });
-    return c.json({ status: true, data });
+    return c.json({ status: true, data, ...DELETED });
   });

@@ -15,6 +15,12 @@ import {
 // revoked with a session only. No token may call these (they are not in server/auth/scopes.ts
 // TOKEN_SCOPE): a token cannot make or list tokens.
 
+const CREATED = {
+  message: 'Token created. Copy it now: it is not shown again.',
+  message_es: 'Token creado. Cópialo ahora: no se vuelve a mostrar.',
+};
+const REVOKED = { message: 'Token revoked.', message_es: 'Token revocado.' };
+
 /** The token id of the path: digits within the ids' range, anything else 404. */
 function tokenId(c: Context<TAppEnv>): number {
   const raw = c.req.param('id') ?? '';
@@ -29,9 +35,10 @@ export const tokenRoutes = new Hono<TAppEnv>()
   })
   .post('/me/tokens', requireAuth, async (c) => {
     const input = await jsonBody(c, newTokenSchema);
-    return c.json({ status: true, data: await createToken(c.var.ctx, input) }, 201);
+    const data = await createToken(c.var.ctx, input);
+    return c.json({ status: true, data, ...CREATED }, 201);
   })
   .delete('/me/tokens/:id', requireAuth, async (c) => {
     await revokeToken(c.var.ctx, { id: tokenId(c) });
-    return c.json({ status: true });
+    return c.json({ status: true, ...REVOKED });
   });

@@ -1,6 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { MAX_ID } from '@/lib/schemas/common';
-import { newReportSchema, reportsQuerySchema, resolveReportSchema } from '@/lib/schemas/trust';
+import {
+  newReportSchema,
+  reportsQuerySchema,
+  resolveReportSchema,
+  type TReportAction,
+} from '@/lib/schemas/trust';
 import type { TAppEnv } from '@/server/context';
 import { AppError } from '@/server/errors';
 import { jsonBody, queryParams } from '@/server/lib/validate';
@@ -17,6 +22,18 @@ import {
 // Reports and the operators' decisions on them (docs/api.md "Reports", "Operators"). The
 // operators' calls answer nobody else: 404 to anyone but an operator, before anything is read.
 
+const REPORTED = {
+  message: 'Report sent. The operators will review it.',
+  message_es: 'Denuncia enviada. Los operadores la revisarán.',
+};
+/** What a resolution did, by its action (docs/api.md "Reports"). */
+const RESOLVED: Record<TReportAction, { message: string; message_es: string }> = {
+  dismiss: { message: 'Report dismissed.', message_es: 'Denuncia descartada.' },
+  hide: { message: 'Content hidden.', message_es: 'Contenido ocultado.' },
+  suspend: { message: 'Account suspended.', message_es: 'Cuenta suspendida.' },
+};
+const UNSUSPENDED = { message: 'Suspension lifted.', message_es: 'Suspensión levantada.' };
+
 /** A path id: digits within the ids' range; anything else is `notFound`. */
 function pathId(c: Context<TAppEnv>, notFound: () => AppError): number {
   const raw = c.req.param('id') ?? '';
@@ -30,7 +47,8 @@ const userNotFound = () => new AppError('not_found');
 export const trustRoutes = new Hono<TAppEnv>()
   .post('/reports', requireAuth, async (c) => {
     const input = await jsonBody(c, newReportSchema);
-    return c.json({ status: true, data: await createReport(c.var.ctx, input) }, 201);
+    const data = await createReport(c.var.ctx, input);
+    return c.json({ status: true, data, ...REPORTED }, 201);
   })
   .get('/admin/reports', requireOperator, async (c) => {
     const input = queryParams(c, reportsQuerySchema);
@@ -39,7 +57,8 @@ export const trustRoutes = new Hono<TAppEnv>()
   .post('/admin/reports/:id/resolve', requireOperator, async (c) => {
     const id = pathId(c, reportNotFound);
     const input = await jsonBody(c, resolveReportSchema);
-    return c.json({ status: true, data: await resolveReport(c.var.ctx, { ...input, id }) });
+    const data = await resolveReport(c.var.ctx, { ...input, id });
+    return c.json({ status: true, data, ...RESOLVED[input.action] });
   })
   .get('/admin/users/:id', requireOperator, async (c) => {
     const id = pathId(c, userNotFound);
@@ -47,5 +66,6 @@ export const trustRoutes = new Hono<TAppEnv>()
   })
   .post('/admin/users/:id/unsuspend', requireOperator, async (c) => {
     const id = pathId(c, userNotFound);
-    return c.json({ status: true, data: await unsuspendUser(c.var.ctx, { id }) });
+    const data = await unsuspendUser(c.var.ctx, { id });
+    return c.json({ status: true, data, ...UNSUSPENDED });
   });

@@ -22,6 +22,11 @@ import { clearRating, rateApplication } from '@/server/services/marketplace/rati
 
 const NOTE_SAVED = { message: 'Note saved.', message_es: 'Nota guardada.' };
 const NOTE_DELETED = { message: 'Note deleted.', message_es: 'Nota borrada.' };
+const RATED = { message: 'Rating saved.', message_es: 'Valoración guardada.' };
+const RATING_CLEARED = {
+  message: 'Your rating was cleared.',
+  message_es: 'Se quitó tu valoración.',
+};
 
 /** A path id: digits within the ids' range; anything else is `notFound()`. */
 function pathId(c: Context<TAppEnv>, notFound: () => AppError): number {
@@ -50,11 +55,11 @@ function kindRoutes(app: Hono<TAppEnv>, kind: TPostingKind) {
       const id = appId(c);
       const input = await jsonBody(c, ratingSchema);
       const data = await rateApplication(c.var.ctx, { ...input, kind, id });
-      return c.json({ status: true, data });
+      return c.json({ status: true, data, ...RATED });
     })
     .delete(`/${apps}/:id/rating`, requireAuth, async (c) => {
       const data = await clearRating(c.var.ctx, { kind, id: appId(c) });
-      return c.json({ status: true, data });
+      return c.json({ status: true, data, ...RATING_CLEARED });
     });
 }
 

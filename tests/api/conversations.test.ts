@@ -96,6 +96,7 @@ async function send(token: string, id: number, body: unknown) {
 async function sendOk(token: string, id: number, text: string) {
   const r = await send(token, id, { body: text });
   expect(r.status, JSON.stringify(r.json)).toBe(201);
+  expect(r.json).toMatchObject({ message: 'Message sent.', message_es: 'Mensaje enviado.' });
   return r.json.data as TMessage;
 }
 
@@ -109,6 +110,10 @@ describe('opening a conversation', () => {
   it('the applicant opens it (201), and opening again answers the same one (200)', async () => {
     const first = await open(applicant.token, { kind: 'project', application_id: applicationId });
     expect(first.status, JSON.stringify(first.json)).toBe(201);
+    expect(first.json).toMatchObject({
+      message: 'Conversation started.',
+      message_es: 'Conversación iniciada.',
+    });
     const c = first.json.data as TConversation;
     expect(c).toMatchObject({
       kind: 'project',
@@ -127,6 +132,10 @@ describe('opening a conversation', () => {
       application_id: applicationId,
     });
     expect(again.status).toBe(200);
+    expect(again.json).toMatchObject({
+      message: 'Conversation opened.',
+      message_es: 'Conversación abierta.',
+    });
     const seen = again.json.data as TConversation;
     expect(seen.id).toBe(c.id);
     // The team sees the talent on the other side.
@@ -215,7 +224,12 @@ describe('who takes part', () => {
       expect(m.author?.id).toBe(who.id);
       const read = await api.call('PATCH', `/conversations/${c.id}/read`, { token: who.token });
       expect(read.status).toBe(200);
-      expect(read.json.data).toEqual({ unread_count: 0 });
+      expect(read.json).toEqual({
+        status: true,
+        data: { unread_count: 0 },
+        message: 'Conversation marked as read.',
+        message_es: 'Conversación marcada como leída.',
+      });
     }
     for (const who of [other.owner, other.recruiter, other.talent, team.talent]) {
       for (const [method, path, body] of [
@@ -473,6 +487,10 @@ describe('blocking', () => {
       .data as TConversation;
     const blocked = await api.call('POST', `/conversations/${c.id}/block`, { token: talent.token });
     expect(blocked.status).toBe(200);
+    expect(blocked.json).toMatchObject({
+      message: 'Conversation blocked.',
+      message_es: 'Conversación bloqueada.',
+    });
     expect((blocked.json.data as TConversation).blocked).toEqual({ by_me: true, by_other: false });
     const team_ = (await api.call('GET', `/conversations/${c.id}`, { token: team.recruiter.token }))
       .json.data as TConversation;
@@ -496,14 +514,24 @@ describe('blocking', () => {
       (await api.call('GET', `/conversations/${c.id}/messages`, { token: team.owner.token }))
         .status,
     ).toBe(200);
-    // The team cannot lift the talent's block.
-    await api.call('DELETE', `/conversations/${c.id}/block`, { token: team.owner.token });
+    // The team cannot lift the talent's block, and is told it stays.
+    const ownLift = await api.call('DELETE', `/conversations/${c.id}/block`, {
+      token: team.owner.token,
+    });
+    expect(ownLift.json).toMatchObject({
+      message: 'Block lifted. The other side still blocks this conversation.',
+      message_es: 'Bloqueo levantado. La otra parte aún bloquea esta conversación.',
+    });
     expectRefusal(await send(team.owner.token, c.id, { body: 'x' }), 409, 'blocked');
 
     const lifted = await api.call('DELETE', `/conversations/${c.id}/block`, {
       token: talent.token,
     });
     expect((lifted.json.data as TConversation).blocked).toEqual({ by_me: false, by_other: false });
+    expect(lifted.json).toMatchObject({
+      message: 'Block lifted.',
+      message_es: 'Bloqueo levantado.',
+    });
     await sendOk(team.recruiter.token, c.id, 'Thank you');
   });
 

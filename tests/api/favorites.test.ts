@@ -82,7 +82,12 @@ describe('saving and removing', () => {
       for (let i = 0; i < 2; i++) {
         const put = await api.call('PUT', `/me/favorites/${kind}/${p.id}`, { token });
         expect(put.status).toBe(200);
-        expect(put.json.data).toEqual({ kind, id: p.id, saved: true });
+        expect(put.json).toEqual({
+          status: true,
+          data: { kind, id: p.id, saved: true },
+          message: 'Saved to your favourites.',
+          message_es: 'Guardado en tus favoritos.',
+        });
       }
       const list = await api.call('GET', `/me/favorites?kind=${kind}`, { token });
       const page = list.json.data as TPage<TPosting>;
@@ -90,7 +95,12 @@ describe('saving and removing', () => {
       for (let i = 0; i < 2; i++) {
         const del = await api.call('DELETE', `/me/favorites/${kind}/${p.id}`, { token });
         expect(del.status).toBe(200);
-        expect(del.json.data).toEqual({ kind, id: p.id, saved: false });
+        expect(del.json).toEqual({
+          status: true,
+          data: { kind, id: p.id, saved: false },
+          message: 'Removed from your favourites.',
+          message_es: 'Quitado de tus favoritos.',
+        });
       }
       const after = await api.call('GET', `/me/favorites?kind=${kind}`, { token });
       expect((after.json.data as TPage<TPosting>).data.some((x) => x.id === p.id)).toBe(false);

@@ -125,6 +125,54 @@ describe('the document', () => {
     });
   });
 
+  // docs/api.md "Answers": a write says what it did, in English and Spanish. These writes are the
+  // seed's calls, whose answers the seed's specification gives (no message); every other write
+  // whose success is a JSON object carries `message` and `message_es`. (Every write of the
+  // document answers JSON today: the event stream, the CSV export and the files are reads.)
+  const SEED_WRITES_WITHOUT_MESSAGE = [
+    'POST /users/login',
+    'POST /users/login/google',
+    'POST /users/check/email',
+    'POST /user_skills',
+    'DELETE /user_skills/all',
+    'POST /me/roles_interest',
+    'DELETE /me/roles_interest/all',
+    'POST /me/languages',
+    'DELETE /me/languages/all',
+    'POST /project_applications/readytoclose',
+    'POST /image',
+    'POST /file',
+    'PATCH /notifications/clicked',
+    'PATCH /notifications/clicked_all',
+  ];
+
+  it('has every write answer with its message in both languages, but the seed’s calls', () => {
+    const silent = new Set<string>();
+    let writes = 0;
+    for (const { path, method, op } of operations()) {
+      if (method === 'get') continue;
+      for (const [status, answer] of Object.entries(op.responses as Record<string, TJson>)) {
+        const json = (answer.content as Record<string, { schema: unknown }> | undefined)?.[
+          'application/json'
+        ];
+        if (!/^2\d\d$/.test(status) || !json) continue;
+        const schema = inlineRefs(json.schema, doc) as TJson;
+        const shapes = (schema.anyOf ?? schema.oneOf ?? [schema]) as TJson[];
+        for (const shape of shapes) {
+          if (shape.type !== 'object') continue;
+          writes += 1;
+          const props = (shape.properties ?? {}) as TJson;
+          const said = ['message', 'message_es'].every(
+            (k) => (props[k] as TJson | undefined)?.type === 'string',
+          );
+          if (!said) silent.add(`${method.toUpperCase()} ${path}`);
+        }
+      }
+    }
+    expect(writes).toBeGreaterThan(80);
+    expect([...silent].sort()).toEqual([...SEED_WRITES_WITHOUT_MESSAGE].sort());
+  });
+
   it('resolves every $ref and compiles every schema with ajv (2020-12, strict)', () => {
     const ajv = createAjv();
     const refs: string[] = [];

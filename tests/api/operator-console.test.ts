@@ -243,6 +243,10 @@ describe('deciding a verification', () => {
     const r = await decide('study', id, { verify_status_id: 3, lang: 'en' });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.data).toMatchObject({ id, name: 'Escuela Andina', verify_status_id: 3 });
+    expect(r.json).toMatchObject({
+      message: 'Entry verified. The talent has been told.',
+      message_es: 'Entrada verificada. Se avisó al talento.',
+    });
 
     expect((await studyOf(lucia.token)).verify_status_id).toBe(3);
     expect((await studyOf(viewer.token)).verify_status_id).toBe(3);
@@ -298,6 +302,10 @@ describe('deciding a verification', () => {
     });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.data).toMatchObject({ id, workplace_name: 'Shady Corp', verify_status_id: 4 });
+    expect(r.json).toMatchObject({
+      message: 'Verification refused. The talent has been told why.',
+      message_es: 'Verificación rechazada. Se avisó al talento del motivo.',
+    });
     const sent = api.outbox.slice(mails).filter((m) => m.to === diego.email);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain('Your experience at Shady Corp could not be verified.');

@@ -60,6 +60,10 @@ const report = (token: string | undefined, body: unknown, ip?: string) =>
 async function reportOk(token: string, body: Record<string, unknown>) {
   const r = await report(token, { reason: 'Spam and a fake offer', ...body });
   expect(r.status, JSON.stringify(r.json)).toBe(201);
+  expect(r.json).toMatchObject({
+    message: 'Report sent. The operators will review it.',
+    message_es: 'Denuncia enviada. Los operadores la revisarán.',
+  });
   return r.json.data as TReport;
 }
 
@@ -70,9 +74,18 @@ async function resolve(id: number, body: Record<string, unknown>, token = operat
   return api.call('POST', `/admin/reports/${id}/resolve`, { token, body });
 }
 
+/** What each decision says it did, in both languages. */
+const RESOLVED: Record<string, [string, string]> = {
+  dismiss: ['Report dismissed.', 'Denuncia descartada.'],
+  hide: ['Content hidden.', 'Contenido ocultado.'],
+  suspend: ['Account suspended.', 'Cuenta suspendida.'],
+};
+
 async function resolveOk(id: number, body: Record<string, unknown>) {
   const r = await resolve(id, body);
   expect(r.status, JSON.stringify(r.json)).toBe(200);
+  const [message, message_es] = RESOLVED[body.action as string]!;
+  expect(r.json).toMatchObject({ message, message_es });
   return r.json.data as TQueueItem;
 }
 
@@ -692,6 +705,10 @@ describe('suspension', () => {
     });
     expect(lifted.status, JSON.stringify(lifted.json)).toBe(200);
     expect(lifted.json.data).toMatchObject({ id: biz.id, suspended: false });
+    expect(lifted.json).toMatchObject({
+      message: 'Suspension lifted.',
+      message_es: 'Suspensión levantada.',
+    });
     expect((await audits()).at(-1)).toMatchObject({
       action: 'user.unsuspended',
       target: { user_id: biz.id },

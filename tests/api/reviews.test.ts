@@ -146,6 +146,13 @@ for (const kind of ['project', 'job'] as const) {
         rating: 4,
         visible: false,
       });
+      // It says it waits for the other side (docs/product.md "Reviews").
+      expect(t.json).toMatchObject({
+        message:
+          'Review saved. It is published when the other side writes theirs or the 14 days end.',
+        message_es:
+          'Reseña guardada. Se publica cuando la otra parte escriba la suya o terminen los 14 días.',
+      });
       // The author reads their own; the other side only learns that one waits.
       expect((await stateOf(w.hired.token, kind, w.a.id)).mine).toMatchObject({ rating: 4 });
       const teamView = await stateOf(w.recruiter.token, kind, w.a.id);
@@ -167,6 +174,10 @@ for (const kind of ['project', 'job'] as const) {
       });
       expect(c.status, JSON.stringify(c.json)).toBe(201);
       expect(c.json.data).toMatchObject({ side: 'company', visible: true });
+      expect(c.json).toMatchObject({
+        message: 'Review published.',
+        message_es: 'Reseña publicada.',
+      });
 
       const ofCompany = await companyList(w.slug);
       expect(ofCompany).toMatchObject({ count: 1, average: 4, total: 1, page: 1 });
@@ -266,6 +277,10 @@ for (const kind of ['project', 'job'] as const) {
       const first = await reply(w.recruiter.token);
       expect(first.status, JSON.stringify(first.json)).toBe(201);
       expect(first.json.data).toMatchObject({ reply: { body: 'Thank you, Ana!' } });
+      expect(first.json).toMatchObject({
+        message: 'Reply published.',
+        message_es: 'Respuesta publicada.',
+      });
       expectRefusal(await reply(w.admin.token, t.id, 'Again'), 409, 'conflict');
       expect((await companyList(w.slug)).data[0]!.reply).toMatchObject({
         body: 'Thank you, Ana!',

@@ -33,6 +33,7 @@ const save = (user: TTestUser | undefined, body: unknown) =>
 async function saved(user: TTestUser, body: Record<string, unknown> = {}) {
   const r = await save(user, { name: 'Remote design', kind: 'project', ...body });
   expect(r.status, JSON.stringify(r.json)).toBe(201);
+  expect(r.json).toMatchObject({ message: 'Search saved.', message_es: 'Búsqueda guardada.' });
   return r.json.data as TSaved;
 }
 
@@ -82,6 +83,10 @@ describe('saved searches', () => {
     });
     expect(renamed.status, JSON.stringify(renamed.json)).toBe(200);
     expect(renamed.json.data).toMatchObject({ id: s.id, name: 'Logos', alert: 'off' });
+    expect(renamed.json).toMatchObject({
+      message: 'Search saved.',
+      message_es: 'Búsqueda guardada.',
+    });
     const requeried = await api.call('PATCH', `/saved_searches/${s.id}`, {
       token: t.token,
       body: { query: { search: 'brand' } },
@@ -94,7 +99,12 @@ describe('saved searches', () => {
     expect(row!.terms).toEqual(['w:brand']);
     const gone = await api.call('DELETE', `/saved_searches/${s.id}`, { token: t.token });
     expect(gone.status).toBe(200);
-    expect(gone.json.data).toEqual({ id: s.id, deleted: true });
+    expect(gone.json).toEqual({
+      status: true,
+      data: { id: s.id, deleted: true },
+      message: 'Search deleted.',
+      message_es: 'Búsqueda eliminada.',
+    });
     expect(await listOf(t)).toEqual([]);
   });
 

@@ -7,8 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { personalTokens, users } from '@/db/schema';
 import { createApp } from '@/server/app';
 import { scopeOf, SCOPES, TOKEN_SCOPE, type TScope } from '@/server/auth/scopes';
+import { doneSaid, okSaid } from '@/server/openapi/answers/messages';
 import { listedTokenAnswer, newTokenAnswer } from '@/server/openapi/answers/tokens';
-import { done, ok } from '@/server/openapi/registry';
+import { ok } from '@/server/openapi/registry';
 import { RATE_LIMITS } from '@/server/services/rate-limit';
 import { createTestApi } from '../helpers/api';
 import { statementsOf } from '../helpers/statements';
@@ -46,6 +47,12 @@ type TListed = Omit<TNewToken, 'token'> & { expired: boolean; last_used_at: stri
 const make = (user: TTestUser, body: unknown) =>
   api.call('POST', '/me/tokens', { token: user.token, body });
 
+/** What making a token says (docs/api.md "Personal access tokens"). */
+const MADE = {
+  message: 'Token created. Copy it now: it is not shown again.',
+  message_es: 'Token creado. Cópialo ahora: no se vuelve a mostrar.',
+};
+
 async function tokenFor(
   user: TTestUser,
   scopes: TScope[] = [...SCOPES],
@@ -53,6 +60,7 @@ async function tokenFor(
 ) {
   const r = await make(user, { name: 'CI script', scopes, expires_in_days: 30, ...over });
   expect(r.status, JSON.stringify(r.json)).toBe(201);
+  expect(r.json).toMatchObject(MADE);
   return r.json.data as TNewToken;
 }
 
@@ -87,7 +95,9 @@ describe('making, listing and revoking tokens', () => {
     const list = await listOf(t);
     expect(list).toHaveLength(1);
     // The answers are the ones the OpenAPI document describes (server/openapi/answers/tokens.ts).
-    expect(v.safeParse(ok(newTokenAnswer), { status: true, data: made }).issues).toBeUndefined();
+    expect(
+      v.safeParse(okSaid(newTokenAnswer), { ...MADE, status: true, data: made }).issues,
+    ).toBeUndefined();
     const listed = await api.call('GET', '/me/tokens', { token: t.token });
     expect(v.safeParse(ok(v.array(listedTokenAnswer)), listed.json).issues).toBeUndefined();
     expect(Object.keys(list[0]!).sort()).toEqual(
@@ -119,7 +129,12 @@ describe('making, listing and revoking tokens', () => {
     const revoked = await tokenFor(t, ['postings:read']);
     const del = await api.call('DELETE', `/me/tokens/${revoked.id}`, { token: t.token });
     expect(del.status, JSON.stringify(del.json)).toBe(200);
-    expect(v.safeParse(done(), del.json).issues).toBeUndefined();
+    expect(v.safeParse(doneSaid(), del.json).issues).toBeUndefined();
+    expect(del.json).toEqual({
+      status: true,
+      message: 'Token revoked.',
+      message_es: 'Token revocado.',
+    });
     expect((await listOf(t)).map((x) => [x.id, x.expired])).toEqual([
       [year.id, false],
       [week.id, false],

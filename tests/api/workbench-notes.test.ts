@@ -250,6 +250,10 @@ describe('ratings', () => {
     const rate = async (user: TTestUser, rating: number) => {
       const r = await api.call('PUT', ratingPath(s), { token: user.token, body: { rating } });
       expect(r.status, JSON.stringify(r.json)).toBe(200);
+      expect(r.json).toMatchObject({
+        message: 'Rating saved.',
+        message_es: 'Valoración guardada.',
+      });
       return r.json.data as TRatingResult;
     };
     expect(await rate(s.owner, 4)).toEqual({ average: 4, count: 1, mine: 4 });
@@ -258,7 +262,12 @@ describe('ratings', () => {
     // A member's second rating replaces their first.
     expect(await rate(s.owner, 2)).toEqual({ average: 4, count: 3, mine: 2 });
     const cleared = await api.call('DELETE', ratingPath(s), { token: s.admin.token });
-    expect(cleared.json.data).toEqual({ average: 3.5, count: 2, mine: null });
+    expect(cleared.json).toEqual({
+      status: true,
+      data: { average: 3.5, count: 2, mine: null },
+      message: 'Your rating was cleared.',
+      message_es: 'Se quitó tu valoración.',
+    });
     const board = await fx.board('project', s.owner.token, s.posting.id);
     expect(board.data[0]).toMatchObject({ rating: { average: 3.5, count: 2 }, notes_count: 0 });
   });

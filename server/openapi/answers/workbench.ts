@@ -28,7 +28,7 @@ export const WORKBENCH_ANSWERS = {
   notes: ok(v.array(note)),
   note: okSaid(note),
   noteDeleted: okSaid(v.strictObject({ deleted: v.literal(true) })),
-  rating: ok(rating),
+  rating: okSaid(rating),
   bulk: okSaid(
     v.strictObject({
       moved: v.array(int()),

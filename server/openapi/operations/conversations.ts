@@ -11,6 +11,7 @@ import {
   message,
   messagePage,
 } from '../answers/conversations';
+import { okSaid } from '../answers/messages';
 import { defineOperations, ok } from '../registry';
 
 // Conversations (docs/api.md "Conversations"): server/routes/conversations.ts. Anyone but the
@@ -35,7 +36,7 @@ export const conversationsOperations = defineOperations([
     tag,
     auth: 'user',
     body: openConversationSchema,
-    responses: { 200: ok(conversation), 201: ok(conversation) },
+    responses: { 200: okSaid(conversation), 201: okSaid(conversation) },
   },
   {
     method: 'get',
@@ -61,7 +62,7 @@ export const conversationsOperations = defineOperations([
     tag,
     auth: 'user',
     body: newMessageSchema,
-    responses: { 201: ok(message) },
+    responses: { 201: okSaid(message) },
   },
   {
     method: 'patch',
@@ -69,7 +70,7 @@ export const conversationsOperations = defineOperations([
     summary: 'Marks the conversation read up to its latest message.',
     tag,
     auth: 'user',
-    responses: { 200: ok(markedRead) },
+    responses: { 200: okSaid(markedRead) },
   },
   {
     method: 'post',
@@ -77,7 +78,7 @@ export const conversationsOperations = defineOperations([
     summary: 'Blocks the other side: neither side may write until it is lifted.',
     tag,
     auth: 'user',
-    responses: { 200: ok(conversation) },
+    responses: { 200: okSaid(conversation) },
   },
   {
     method: 'delete',
@@ -85,6 +86,6 @@ export const conversationsOperations = defineOperations([
     summary: "Lifts the caller's block.",
     tag,
     auth: 'user',
-    responses: { 200: ok(conversation) },
+    responses: { 200: okSaid(conversation) },
   },
 ]);

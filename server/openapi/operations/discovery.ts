@@ -50,7 +50,7 @@ export const discoveryOperations = defineOperations([
     tag: 'Favourites',
     auth: 'user',
     params: favoriteKind,
-    responses: { 200: ok(favoriteState) },
+    responses: { 200: okSaid(favoriteState) },
   },
   {
     method: 'delete',
@@ -59,7 +59,7 @@ export const discoveryOperations = defineOperations([
     tag: 'Favourites',
     auth: 'user',
     params: favoriteKind,
-    responses: { 200: ok(favoriteState) },
+    responses: { 200: okSaid(favoriteState) },
   },
   {
     method: 'get',
@@ -94,7 +94,7 @@ export const discoveryOperations = defineOperations([
     tag: 'Saved searches',
     auth: 'user',
     body: newSavedSearchSchema,
-    responses: { 201: ok(savedSearch) },
+    responses: { 201: okSaid(savedSearch) },
   },
   {
     method: 'patch',
@@ -103,7 +103,7 @@ export const discoveryOperations = defineOperations([
     tag: 'Saved searches',
     auth: 'user',
     body: savedSearchPatchSchema,
-    responses: { 200: ok(savedSearch) },
+    responses: { 200: okSaid(savedSearch) },
   },
   {
     method: 'delete',
@@ -111,6 +111,6 @@ export const discoveryOperations = defineOperations([
     summary: 'Deletes a saved search.',
     tag: 'Saved searches',
     auth: 'user',
-    responses: { 200: ok(savedSearchDeleted) },
+    responses: { 200: okSaid(savedSearchDeleted) },
   },
 ]);

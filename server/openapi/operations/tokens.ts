@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { newTokenSchema } from '@/lib/schemas/tokens';
 import { listedTokenAnswer, newTokenAnswer } from '@/server/openapi/answers/tokens';
-import { defineOperations, done, ok } from '@/server/openapi/registry';
+import { doneSaid, okSaid } from '@/server/openapi/answers/messages';
+import { defineOperations, ok } from '@/server/openapi/registry';
 
 // Personal access tokens (docs/api.md "Personal access tokens"): made, listed and revoked with a
 // session only; no token may call these.
@@ -22,7 +23,7 @@ export const tokensOperations = defineOperations([
     tag: 'Personal access tokens',
     auth: 'user',
     body: newTokenSchema,
-    responses: { 201: ok(newTokenAnswer) },
+    responses: { 201: okSaid(newTokenAnswer) },
   },
   {
     method: 'delete',
@@ -30,6 +31,6 @@ export const tokensOperations = defineOperations([
     summary: "Revokes one of the caller's personal access tokens: it stops working at once.",
     tag: 'Personal access tokens',
     auth: 'user',
-    responses: { 200: done() },
+    responses: { 200: doneSaid() },
   },
 ]);

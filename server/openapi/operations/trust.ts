@@ -12,7 +12,7 @@ import {
   reviewStateQuery,
 } from '@/lib/schemas/reviews';
 import { newReportSchema, reportsQuerySchema, resolveReportSchema } from '@/lib/schemas/trust';
-import { pageOf } from '../answers/messages';
+import { okSaid, pageOf } from '../answers/messages';
 import {
   adminUser,
   decidedEntry,
@@ -38,7 +38,7 @@ export const trustOperations = defineOperations([
     tag: 'Reviews',
     auth: 'user',
     body: newReviewSchema,
-    responses: { 201: ok(ownReview) },
+    responses: { 201: okSaid(ownReview) },
   },
   {
     method: 'post',
@@ -47,7 +47,7 @@ export const trustOperations = defineOperations([
     tag: 'Reviews',
     auth: 'user',
     body: reviewReplySchema,
-    responses: { 201: ok(ownReview) },
+    responses: { 201: okSaid(ownReview) },
   },
   {
     method: 'get',
@@ -84,7 +84,7 @@ export const trustOperations = defineOperations([
     tag: 'Reports',
     auth: 'user',
     body: newReportSchema,
-    responses: { 201: ok(reportCreated) },
+    responses: { 201: okSaid(reportCreated) },
   },
   {
     method: 'get',
@@ -103,7 +103,7 @@ export const trustOperations = defineOperations([
     auth: 'operator',
     params: { kind: v.picklist(VERIFICATION_KINDS) },
     body: verificationDecisionSchema,
-    responses: { 200: ok(decidedEntry) },
+    responses: { 200: okSaid(decidedEntry) },
   },
   {
     method: 'get',
@@ -130,7 +130,7 @@ export const trustOperations = defineOperations([
     tag: 'Operators',
     auth: 'operator',
     body: resolveReportSchema,
-    responses: { 200: ok(reportItem) },
+    responses: { 200: okSaid(reportItem) },
   },
   {
     method: 'get',
@@ -146,6 +146,6 @@ export const trustOperations = defineOperations([
     summary: 'Lifts a suspension: the postings it hid come back.',
     tag: 'Operators',
     auth: 'operator',
-    responses: { 200: ok(adminUser) },
+    responses: { 200: okSaid(adminUser) },
   },
 ]);
