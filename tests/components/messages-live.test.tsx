@@ -64,6 +64,24 @@ const frame = (ui: React.ReactNode) => (
   </SessionProvider>
 );
 
+/** The header and the open thread of `conversation`, rendered and live (`streamLive`). */
+async function openThreadLive(
+  session: NonNullable<Parameters<typeof renderWithApp>[1]>['session'],
+  conversation: number,
+) {
+  await renderWithApp(
+    frame(
+      <>
+        <Header />
+        <MessagesScreen id={conversation} />
+      </>,
+    ),
+    { session },
+  );
+  await screen.findByRole('log');
+  await streamLive();
+}
+
 describe('messages arriving live', () => {
   it.each([
     ['en', 'Messages', 'Messages, 1 unread', 'Messages, 2 unread', '2 unread messages'],
@@ -101,17 +119,7 @@ describe('messages arriving live', () => {
 
   it('an open thread shows the new message and marks it read, so the count stays at none', async () => {
     const { session, conversation, write } = await scene();
-    await renderWithApp(
-      frame(
-        <>
-          <Header />
-          <MessagesScreen id={conversation} />
-        </>,
-      ),
-      { session },
-    );
-    await screen.findByRole('log');
-    await streamLive();
+    await openThreadLive(session, conversation);
     await write('Are you there?');
     expect(await within(screen.getByRole('log')).findByText('Are you there?')).toBeInTheDocument();
     await waitFor(() =>
@@ -128,17 +136,7 @@ describe('messages arriving live', () => {
 describe('a message the thread read before the stream told of it', () => {
   it('is marked read by the open thread when it came while the stream was down', async () => {
     const { session, conversation, write } = await scene();
-    await renderWithApp(
-      frame(
-        <>
-          <Header />
-          <MessagesScreen id={conversation} />
-        </>,
-      ),
-      { session },
-    );
-    await screen.findByRole('log');
-    await streamLive();
+    await openThreadLive(session, conversation);
     // The stream drops, and its next attempt too: the message is written while it is down, after
     // the polling's first read, and reaches the page only by the read that `ready` asks for.
     server.dropNext('GET', '/notifications/stream');
@@ -193,17 +191,7 @@ describe('a message the thread read before the stream told of it', () => {
 
   it('that came while the thread was marking the last one read is marked read too', async () => {
     const { session, conversation, write } = await scene();
-    await renderWithApp(
-      frame(
-        <>
-          <Header />
-          <MessagesScreen id={conversation} />
-        </>,
-      ),
-      { session },
-    );
-    await screen.findByRole('log');
-    await streamLive();
+    await openThreadLive(session, conversation);
     // The thread marks the first one read; the server has done so, but its answer is late, and
     // the second one is written and streamed meanwhile: the first mark does not cover it.
     const marking = server.holdNext('PATCH', `/conversations/${conversation}/read`);
